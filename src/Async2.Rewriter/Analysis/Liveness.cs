@@ -1,0 +1,161 @@
+using System.Collections;
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+
+namespace Async2.Rewriter.Analysis;
+
+/// <summary>
+/// Backward liveness of locals and arguments over a method body, per instruction, with exception
+/// flow: a variable live at the entry of a handler (or filter) is live throughout its try, since
+/// an exception may leave the try at any instruction. <c>ldloca</c>/<c>ldarga</c> count as uses
+/// (the address may be read through), never as definitions, which errs on the side of capturing.
+/// Variables are numbered locals first, then parameters by <see cref="ParameterReference.Index"/>
+/// with <c>this</c> last.
+/// Expects a body with macros simplified (every local and argument access has an operand).
+/// </summary>
+internal sealed class Liveness
+{
+    private readonly BitArray[] _liveIn;
+    private readonly IReadOnlyDictionary<Instruction, int> _indexOf;
+
+    private Liveness(BitArray[] liveIn, IReadOnlyDictionary<Instruction, int> indexOf, int localCount, int parameterCount)
+    {
+        _liveIn = liveIn;
+        _indexOf = indexOf;
+        LocalCount = localCount;
+        ParameterCount = parameterCount;
+    }
+
+    public int LocalCount { get; }
+
+    public int ParameterCount { get; }
+
+    /// <summary>Variable numbers live on entry to <paramref name="instruction"/>.</summary>
+    public IReadOnlyList<int> LiveBefore(Instruction instruction)
+    {
+        var live = _liveIn[_indexOf[instruction]];
+        var result = new List<int>();
+        for (int v = 0; v < live.Length; v++)
+            if (live[v])
+                result.Add(v);
+        return result;
+    }
+
+    public static Liveness Compute(MethodBody body)
+    {
+        var instructions = body.Instructions;
+        var regions = ProtectedRegions.Compute(body);
+        int locals = body.Variables.Count;
+        int parameters = body.Method.Parameters.Count + (body.Method.HasThis ? 1 : 0);
+        int width = locals + parameters;
+        int count = instructions.Count;
+
+        int VariableOf(object operand) => operand switch
+        {
+            VariableDefinition local => local.Index,
+            ParameterDefinition p when p == body.ThisParameter => locals + body.Method.Parameters.Count,
+            ParameterDefinition p => locals + p.Index,
+            _ => throw new InvalidOperationException("unexpected operand"),
+        };
+
+        var uses = new int[count];
+        var defs = new int[count];
+        for (int i = 0; i < count; i++)
+        {
+            uses[i] = defs[i] = -1;
+            var instruction = instructions[i];
+            switch (instruction.OpCode.Code)
+            {
+                case Code.Ldloc: case Code.Ldloca: case Code.Ldarg: case Code.Ldarga:
+                    uses[i] = VariableOf(instruction.Operand);
+                    break;
+                case Code.Stloc: case Code.Starg:
+                    defs[i] = VariableOf(instruction.Operand);
+                    break;
+            }
+        }
+
+        var successors = new List<int>[count];
+        for (int i = 0; i < count; i++)
+            successors[i] = Successors(instructions, i, regions);
+
+        var handlersOf = new List<int>[count];
+        for (int i = 0; i < count; i++)
+            handlersOf[i] = regions.Regions.Where(r => r.TryContains(i)).Select(r => r.ExceptionEntry).ToList();
+
+        var liveIn = new BitArray[count];
+        for (int i = 0; i < count; i++)
+            liveIn[i] = new BitArray(width);
+
+        bool changed = true;
+        var scratch = new BitArray(width);
+        while (changed)
+        {
+            changed = false;
+            for (int i = count - 1; i >= 0; i--)
+            {
+                scratch.SetAll(false);
+                foreach (int s in successors[i])
+                    scratch.Or(liveIn[s]);
+                if (defs[i] >= 0)
+                    scratch[defs[i]] = false;
+                if (uses[i] >= 0)
+                    scratch[uses[i]] = true;
+                foreach (int h in handlersOf[i])
+                    scratch.Or(liveIn[h]);
+                if (!SameBits(scratch, liveIn[i]))
+                {
+                    liveIn[i] = (BitArray)scratch.Clone();
+                    changed = true;
+                }
+            }
+        }
+
+        return new Liveness(liveIn, regions.IndexOf, locals, parameters);
+    }
+
+    private static List<int> Successors(Mono.Collections.Generic.Collection<Instruction> instructions, int i, ProtectedRegions regions)
+    {
+        var instruction = instructions[i];
+        var result = new List<int>();
+        var indexOf = regions.IndexOf;
+        switch (instruction.Operand)
+        {
+            case Instruction target:
+                result.Add(indexOf[target]);
+                break;
+            case Instruction[] targets:
+                result.AddRange(targets.Select(t => indexOf[t]));
+                break;
+        }
+
+        switch (instruction.OpCode.Code)
+        {
+            case Code.Endfinally:
+                // A finally or fault continues wherever the leaves out of its try were going.
+                foreach (var region in regions.Regions.Where(r => r.RunsOnLeave && r.HandlerContains(i)))
+                    for (int j = region.TryStart; j < region.TryEnd; j++)
+                        if (instructions[j].OpCode.Code == Code.Leave && instructions[j].Operand is Instruction exit)
+                            result.Add(indexOf[exit]);
+                break;
+            case Code.Endfilter:
+                foreach (var region in regions.Regions.Where(r => r.FilterStart >= 0 && i >= r.FilterStart && i < r.HandlerStart))
+                    result.Add(region.HandlerStart);
+                break;
+        }
+
+        var flow = instruction.OpCode.FlowControl;
+        if (flow is FlowControl.Next or FlowControl.Call or FlowControl.Cond_Branch or FlowControl.Meta or FlowControl.Break
+            && i + 1 < instructions.Count)
+            result.Add(i + 1);
+        return result;
+    }
+
+    private static bool SameBits(BitArray a, BitArray b)
+    {
+        for (int i = 0; i < a.Length; i++)
+            if (a[i] != b[i])
+                return false;
+        return true;
+    }
+}

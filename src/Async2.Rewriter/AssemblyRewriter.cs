@@ -1,0 +1,80 @@
+using Async2.Rewriter.Emit;
+using Async2.Rewriter.Rewrite;
+using Mono.Cecil;
+
+namespace Async2.Rewriter;
+
+/// <summary>
+/// Rewrites a runtime-async assembly so that it runs on a stock .NET 10 runtime.
+/// The pipeline, one phase per folder:
+/// <list type="number">
+/// <item>load: read the module and its portable PDB (Emit/ModuleIO.cs);</item>
+/// <item>declare: for every runtime-async method, its async2 variant and continuation class, so
+/// that bodies can call each other's variants (Rewrite/VariantMap.cs);</item>
+/// <item>rewrite each method: analyse, normalize awaits, capture live state, emit suspension and
+/// resumption, turn the original into a Task thunk (Rewrite/MethodRewriter.cs);</item>
+/// <item>emit: write the assembly, its PDB and Async2.Runtime.dll atomically (Emit/ModuleIO.cs).</item>
+/// </list>
+/// Match or bail: if any method cannot be rewritten, nothing is written and every problem is reported.
+/// </summary>
+public static class AssemblyRewriter
+{
+    public static RewriteReport Rewrite(RewriteRequest request)
+    {
+        var input = Path.GetFullPath(request.InputPath);
+        var output = Path.GetFullPath(request.OutputPath);
+        if (string.Equals(input, output, StringComparison.Ordinal))
+            throw Fail(DiagnosticCodes.OutputIsInput, input,
+                "the output path is the input path; Async2 never overwrites its input. Choose another output path (-o).");
+
+        using var loaded = ModuleIO.Load(input);
+        var module = loaded.Module;
+        var candidates = module.GetTypes()
+            .SelectMany(t => t.Methods)
+            .Where(m => m.HasBody && ((int)m.ImplAttributes & RuntimeNames.AsyncImplFlag) != 0)
+            .ToList();
+        if (candidates.Count == 0)
+            return new RewriteReport { InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = false, Written = false, Methods = [] };
+
+        var diagnostics = new List<Diagnostic>();
+        var runtime = new RuntimeReferences(module, loaded.Runtime);
+        var variants = new VariantMap();
+        int ordinal = 0;
+        foreach (var method in candidates)
+        {
+            var shape = TaskShape.Of(method);
+            var problem = UnsupportedShape(method, shape);
+            if (problem is not null)
+                diagnostics.Add(Diagnostics.At(method, null, DiagnosticCodes.UnsupportedMethodShape, problem));
+            else
+                variants.Add(VariantMap.Declare(method, shape!, runtime, ordinal++));
+        }
+
+        var outcomes = variants.All.ToList()
+            .Select(declaration => MethodRewriter.Rewrite(declaration, variants, runtime, diagnostics))
+            .ToList();
+        if (diagnostics.Count > 0)
+            throw new RewriteException(diagnostics);
+
+        ModuleIO.Write(loaded, output);
+        return new RewriteReport { InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = true, Written = true, Methods = outcomes };
+    }
+
+    /// <summary>Why a method is not (yet) in the shapes the transform handles, or null if it is.</summary>
+    private static string? UnsupportedShape(MethodDefinition method, TaskShape? shape)
+    {
+        if (shape is null)
+            return $"returns {method.ReturnType.FullName}; runtime-async methods must return Task, Task<T>, ValueTask or ValueTask<T>.";
+        if (method.HasGenericParameters)
+            return "generic async methods are not supported yet.";
+        for (var type = method.DeclaringType; type is not null; type = type.DeclaringType)
+            if (type.HasGenericParameters)
+                return "async methods of generic types are not supported yet.";
+        if (method.DeclaringType.IsValueType)
+            return "async methods of structs are not supported yet.";
+        return null;
+    }
+
+    private static RewriteException Fail(string code, string assembly, string message) =>
+        new([new Diagnostic(code, assembly, null, null, message)]);
+}

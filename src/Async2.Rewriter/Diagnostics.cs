@@ -1,0 +1,54 @@
+namespace Async2.Rewriter;
+
+/// <summary>
+/// One problem found in the input: a stable code, where it is (assembly, method, IL offset) and why.
+/// Codes are stable across releases so that scripts and docs can refer to them.
+/// </summary>
+public sealed record Diagnostic(string Code, string Assembly, string? Method, int? ILOffset, string Message)
+{
+    public override string ToString()
+    {
+        var where = Method is null ? Assembly : $"{Assembly}: {Method}";
+        if (ILOffset is int offset) where += $" at IL_{offset:x4}";
+        return $"error {Code}: {where}: {Message}";
+    }
+}
+
+/// <summary>The diagnostic codes the rewriter reports. Keep docs/diagnostics.md in sync.</summary>
+public static class DiagnosticCodes
+{
+    /// <summary>The input file is missing or is not a .NET assembly.</summary>
+    public const string NotAnAssembly = "ASYNC2001";
+    /// <summary>The output path would overwrite the input.</summary>
+    public const string OutputIsInput = "ASYNC2002";
+    /// <summary>An instruction the transform cannot carry across a suspension (localloc, tail., jmp, arglist).</summary>
+    public const string UnsupportedInstruction = "ASYNC2101";
+    /// <summary>A managed pointer (byref) or ref struct would have to live across an await.</summary>
+    public const string ByRefAcrossAwait = "ASYNC2102";
+    /// <summary>A method shape not supported yet (generic method, generic type, struct, virtual...).</summary>
+    public const string UnsupportedMethodShape = "ASYNC2103";
+    /// <summary>The evaluation stack could not be typed at an await (inconsistent or unknown IL).</summary>
+    public const string UnanalysableStack = "ASYNC2104";
+    /// <summary>An await shape that is not one Roslyn emits for runtime async.</summary>
+    public const string UnknownAwaitShape = "ASYNC2105";
+}
+
+/// <summary>Thrown when an assembly cannot be rewritten; nothing has been written.</summary>
+public sealed class RewriteException : Exception
+{
+    public RewriteException(IReadOnlyList<Diagnostic> diagnostics)
+        : base(string.Join(Environment.NewLine, diagnostics))
+    {
+        Diagnostics = diagnostics;
+    }
+
+    public IReadOnlyList<Diagnostic> Diagnostics { get; }
+}
+
+internal static class Diagnostics
+{
+    public static string Describe(Mono.Cecil.MethodReference method) => $"{method.DeclaringType.FullName}::{method.Name}";
+
+    public static Diagnostic At(Mono.Cecil.MethodDefinition method, Mono.Cecil.Cil.Instruction? instruction, string code, string message) =>
+        new(code, method.Module.Assembly.Name.Name, Describe(method), instruction?.Offset, message);
+}

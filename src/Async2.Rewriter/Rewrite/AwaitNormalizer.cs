@@ -1,0 +1,150 @@
+using Async2.Rewriter.Analysis;
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+
+namespace Async2.Rewriter.Rewrite;
+
+/// <summary>
+/// An await after normalization: the suspension test at <see cref="Check"/> branches to
+/// <see cref="Continue"/> when the awaited operation completed; suspension and resumption code
+/// is inserted between the two. The evaluation stack is empty at both.
+/// </summary>
+internal sealed record NormalizedAwait(int State, AwaitSite Site, Instruction Check, Instruction Continue, VariableDefinition? ResultTemp);
+
+/// <summary>
+/// First rewrite pass: puts every await of the variant body into one canonical shape with an
+/// empty evaluation stack, spilling whatever the stack held into fresh locals. After it, what is
+/// live across an await is only locals and arguments, which liveness can see.
+/// <code>
+/// direct:    [S, args] call M; call Await(Task&lt;T&gt;)
+///        ⇒  spill S (and args above it); call M'(args, ref chain, null); stloc r;
+///           ldarg chain; ldfld Head; brfalse CONTINUE; CONTINUE: reload S; ldloc r
+/// awaitable: [S, x] call Await(x)
+///        ⇒  stloc x; spill S; ldloc x; ldarg chain; call AwaitBridge.Suspend(x, ref chain);
+///           brfalse CONTINUE; CONTINUE: reload S; ldloc x; call AwaitBridge.GetResult(x)
+/// awaiter:   [S, a] call [Unsafe]AwaitAwaiter(a)
+///        ⇒  stloc a; spill S; ldloc a; ldarg chain; call AwaitBridge.[Unsafe]SuspendOnAwaiter(a, ref chain);
+///           brfalse CONTINUE; CONTINUE: reload S
+/// </code>
+/// </summary>
+internal static class AwaitNormalizer
+{
+    public static IReadOnlyList<NormalizedAwait> Normalize(
+        MethodDefinition variant,
+        IReadOnlyList<AwaitSite> sites,
+        VariantMap variants,
+        RuntimeReferences runtime,
+        ICollection<Diagnostic> diagnostics)
+    {
+        var body = variant.Body;
+        var chain = variant.Parameters[^2];
+        var module = variant.Module;
+        var result = new List<NormalizedAwait>();
+        int state = 0;
+        foreach (var site in sites)
+        {
+            state++;
+            if (site.StackBelow.FirstOrDefault(IsByRef) is { } byRef)
+            {
+                diagnostics.Add(Diagnostics.At(variant, site.Await,
+                    DiagnosticCodes.ByRefAcrossAwait, $"a managed pointer ({byRef.FullName}) is on the evaluation stack across this await."));
+                continue;
+            }
+
+            var spilled = site.StackBelow.Select(t => NewLocal(body, SpillType(module, t))).ToList();
+            var before = new List<Instruction>();
+            var after = new List<Instruction>();
+            foreach (var local in spilled)
+                after.Add(Instruction.Create(OpCodes.Ldloc, local));
+
+            VariableDefinition? resultTemp = null;
+            switch (site.Kind)
+            {
+                case AwaitKind.DirectCall:
+                {
+                    var call = site.Call!;
+                    var variantOfCallee = variants[site.Callee!];
+                    var sequence = new List<Instruction>();
+                    if (spilled.Count > 0)
+                    {
+                        var argumentTypes = Arguments(site.Callee!);
+                        var arguments = argumentTypes.Select(t => NewLocal(body, t)).ToList();
+                        sequence.AddRange(Enumerable.Reverse(arguments).Select(a => Instruction.Create(OpCodes.Stloc, a)));
+                        sequence.AddRange(Enumerable.Reverse(spilled).Select(s => Instruction.Create(OpCodes.Stloc, s)));
+                        sequence.AddRange(arguments.Select(a => Instruction.Create(OpCodes.Ldloc, a)));
+                    }
+                    sequence.Add(Instruction.Create(OpCodes.Ldarg, chain));
+                    sequence.Add(Instruction.Create(OpCodes.Ldnull));
+                    sequence.Add(Instruction.Create(call.OpCode, variantOfCallee));
+                    if (site.Result.MetadataType != MetadataType.Void)
+                    {
+                        resultTemp = NewLocal(body, site.Result);
+                        sequence.Add(Instruction.Create(OpCodes.Stloc, resultTemp));
+                        after.Add(Instruction.Create(OpCodes.Ldloc, resultTemp));
+                    }
+                    BodyEditing.ReplaceWith(body, call, sequence);
+                    before.Add(Instruction.Create(OpCodes.Ldarg, chain));
+                    before.Add(Instruction.Create(OpCodes.Ldfld, runtime.Head));
+                    break;
+                }
+                case AwaitKind.Awaitable:
+                case AwaitKind.Awaiter:
+                {
+                    bool awaiter = site.Kind == AwaitKind.Awaiter;
+                    var operand = NewLocal(body, site.Operand);
+                    var suspend = awaiter
+                        ? runtime.Bridge(site.FlowsContext ? "SuspendOnAwaiter" : "UnsafeSuspendOnAwaiter", site.Operand, operandIsTypeArgument: true)
+                        : runtime.Bridge("Suspend", site.Operand, operandIsTypeArgument: false);
+                    var getResult = awaiter ? null : runtime.Bridge("GetResult", site.Operand, operandIsTypeArgument: false);
+                    if (suspend is null || (!awaiter && getResult is null))
+                    {
+                        diagnostics.Add(Diagnostics.At(variant, site.Await, DiagnosticCodes.UnknownAwaitShape,
+                            $"Async2 has no bridge for awaiting {site.Operand.FullName}."));
+                        continue;
+                    }
+                    before.Add(Instruction.Create(OpCodes.Stloc, operand));
+                    before.AddRange(Enumerable.Reverse(spilled).Select(s => Instruction.Create(OpCodes.Stloc, s)));
+                    before.Add(Instruction.Create(OpCodes.Ldloc, operand));
+                    before.Add(Instruction.Create(OpCodes.Ldarg, chain));
+                    before.Add(Instruction.Create(OpCodes.Call, suspend));
+                    if (getResult is not null)
+                    {
+                        after.Add(Instruction.Create(OpCodes.Ldloc, operand));
+                        after.Add(Instruction.Create(OpCodes.Call, getResult));
+                    }
+                    break;
+                }
+            }
+
+            if (after.Count == 0)
+                after.Add(Instruction.Create(OpCodes.Nop));
+            var check = Instruction.Create(OpCodes.Brfalse, after[0]);
+            before.Add(check);
+            BodyEditing.ReplaceWith(body, site.Await, [.. before, .. after]);
+            result.Add(new NormalizedAwait(state, site, check, after[0], resultTemp));
+        }
+        return result;
+    }
+
+    /// <summary>The callee's argument types, <c>this</c> first.</summary>
+    private static List<TypeReference> Arguments(MethodDefinition callee)
+    {
+        var types = new List<TypeReference>();
+        if (callee.HasThis)
+            types.Add(callee.DeclaringType);
+        types.AddRange(callee.Parameters.Select(p => p.ParameterType));
+        return types;
+    }
+
+    private static TypeReference SpillType(ModuleDefinition module, TypeReference type) =>
+        type == StackTypes.NullType ? module.TypeSystem.Object : type;
+
+    private static bool IsByRef(TypeReference type) => type is ByReferenceType or PointerType || type.MetadataType == MetadataType.TypedByReference;
+
+    private static VariableDefinition NewLocal(MethodBody body, TypeReference type)
+    {
+        var local = new VariableDefinition(type);
+        body.Variables.Add(local);
+        return local;
+    }
+}

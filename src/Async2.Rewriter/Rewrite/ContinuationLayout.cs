@@ -1,0 +1,112 @@
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+
+namespace Async2.Rewriter.Rewrite;
+
+/// <summary>
+/// Fills in a method's continuation class: one typed field per variable live at some suspension
+/// point (shared by all points; no boxing), the suspended <c>this</c>, a constructor, and the
+/// Resume override that re-enters the variant.
+/// <code>
+/// sealed class &lt;M&gt;d__Async2_N : Continuation&lt;T&gt;
+/// {
+///     public Owner self; public int local0; public string arg_name; ...
+///     public override void Resume(ref AsyncChain chain) => Result = self.M'(default, ..., ref chain, this);
+/// }
+/// </code>
+/// </summary>
+internal sealed class ContinuationLayout
+{
+    private readonly Dictionary<object, FieldDefinition> _fields = new();
+
+    private ContinuationLayout(FieldDefinition? self) => Self = self;
+
+    /// <summary>The suspended instance, for instance methods.</summary>
+    public FieldDefinition? Self { get; }
+
+    /// <summary>The field holding a local (<see cref="VariableDefinition"/>) or argument (<see cref="ParameterDefinition"/>).</summary>
+    public FieldDefinition FieldFor(object variable) => _fields[variable];
+
+    public static ContinuationLayout Build(VariantDeclaration declaration, IEnumerable<object> capturedVariables, RuntimeReferences runtime)
+    {
+        var type = declaration.Continuation;
+        var variant = declaration.Variant;
+        var module = variant.Module;
+
+        FieldDefinition? self = null;
+        if (variant.HasThis)
+        {
+            self = new FieldDefinition("self", FieldAttributes.Public, variant.DeclaringType);
+            type.Fields.Add(self);
+        }
+        var layout = new ContinuationLayout(self);
+        foreach (var variable in capturedVariables)
+        {
+            var field = variable switch
+            {
+                VariableDefinition local => new FieldDefinition($"local{local.Index}", FieldAttributes.Public, local.VariableType),
+                ParameterDefinition parameter => new FieldDefinition($"arg_{parameter.Name}", FieldAttributes.Public, parameter.ParameterType),
+                _ => throw new ArgumentException("not a variable", nameof(capturedVariables)),
+            };
+            type.Fields.Add(field);
+            layout._fields.Add(variable, field);
+        }
+
+        AddConstructor(type, runtime);
+        AddResume(declaration, runtime, self);
+        type.CustomAttributes.Add(CompilerGenerated(module));
+        return layout;
+    }
+
+    private static void AddConstructor(TypeDefinition type, RuntimeReferences runtime)
+    {
+        var ctor = new MethodDefinition(".ctor",
+            MethodAttributes.Public | MethodAttributes.HideBySig | MethodAttributes.SpecialName | MethodAttributes.RTSpecialName,
+            type.Module.TypeSystem.Void);
+        var il = ctor.Body.GetILProcessor();
+        il.Emit(OpCodes.Ldarg_0);
+        il.Emit(OpCodes.Call, runtime.ContinuationBaseCtor(type.BaseType));
+        il.Emit(OpCodes.Ret);
+        type.Methods.Add(ctor);
+    }
+
+    private static void AddResume(VariantDeclaration declaration, RuntimeReferences runtime, FieldDefinition? self)
+    {
+        var type = declaration.Continuation;
+        var variant = declaration.Variant;
+        var resume = new MethodDefinition("Resume",
+            MethodAttributes.Public | MethodAttributes.Virtual | MethodAttributes.HideBySig | MethodAttributes.Final,
+            type.Module.TypeSystem.Void);
+        resume.Parameters.Add(new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef));
+        var il = resume.Body.GetILProcessor();
+        resume.Body.InitLocals = true;
+
+        if (declaration.Shape.HasResult)
+            il.Emit(OpCodes.Ldarg_0);
+        if (self is not null)
+        {
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldfld, self);
+        }
+        // The variant restores the arguments it needs from this continuation; the rest are dead.
+        foreach (var parameter in declaration.Original.Parameters)
+        {
+            var placeholder = new VariableDefinition(parameter.ParameterType);
+            resume.Body.Variables.Add(placeholder);
+            il.Emit(OpCodes.Ldloc, placeholder);
+        }
+        il.Emit(OpCodes.Ldarg_1);
+        il.Emit(OpCodes.Ldarg_0);
+        il.Emit(OpCodes.Call, variant);
+        if (declaration.Shape.HasResult)
+            il.Emit(OpCodes.Stfld, runtime.Result(type.BaseType));
+        il.Emit(OpCodes.Ret);
+        type.Methods.Add(resume);
+    }
+
+    private static CustomAttribute CompilerGenerated(ModuleDefinition module)
+    {
+        var type = new TypeReference("System.Runtime.CompilerServices", "CompilerGeneratedAttribute", module, module.TypeSystem.CoreLibrary);
+        return new CustomAttribute(new MethodReference(".ctor", module.TypeSystem.Void, type) { HasThis = true });
+    }
+}

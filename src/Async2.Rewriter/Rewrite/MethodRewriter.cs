@@ -1,0 +1,150 @@
+using Async2.Rewriter.Analysis;
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+using Mono.Cecil.Rocks;
+
+namespace Async2.Rewriter.Rewrite;
+
+/// <summary>
+/// Rewrites one runtime-async method. Reads as the outline of the transformation:
+/// analyse the original body (stack types, await sites), move it into the variant, normalize
+/// the awaits, compute liveness, lay out the continuation, emit suspension and resumption,
+/// and finally turn the original method into the Task thunk.
+/// </summary>
+internal static class MethodRewriter
+{
+    public static MethodOutcome Rewrite(VariantDeclaration declaration, VariantMap variants, RuntimeReferences runtime, ICollection<Diagnostic> diagnostics)
+    {
+        var original = declaration.Original;
+        int errorsBefore = diagnostics.Count;
+
+        // Analyse.
+        original.Body.SimplifyMacros();
+        ReportUnsupportedInstructions(original, diagnostics);
+        StackTypes stack;
+        try
+        {
+            stack = StackTypes.Compute(original);
+        }
+        catch (Exception e) when (e is NotSupportedException or ArgumentOutOfRangeException or InvalidCastException)
+        {
+            diagnostics.Add(Diagnostics.At(original, null, DiagnosticCodes.UnanalysableStack,
+                $"the evaluation stack could not be typed: {e.Message}"));
+            return Failed(original);
+        }
+        var sites = AwaitSites.Find(original, stack, variants.RewrittenTarget, diagnostics);
+        if (diagnostics.Count > errorsBefore)
+            return Failed(original);
+
+        // Rewrite: the variant takes over the body, in canonical await form.
+        MoveBody(original, declaration.Variant);
+        var awaits = AwaitNormalizer.Normalize(declaration.Variant, sites, variants, runtime, diagnostics);
+        if (diagnostics.Count > errorsBefore)
+            return Failed(original);
+
+        var captured = CapturedVariables(declaration.Variant, awaits, diagnostics);
+        if (diagnostics.Count > errorsBefore)
+            return Failed(original);
+
+        var layout = ContinuationLayout.Build(declaration, captured.Values.SelectMany(v => v).Distinct(), runtime);
+        SuspensionEmitter.Emit(declaration, awaits, captured, layout, runtime);
+        declaration.Variant.Body.OptimizeMacros();
+        TaskThunkEmitter.Emit(declaration, runtime);
+
+        int direct = sites.Count(s => s.Kind == AwaitKind.DirectCall);
+        return new MethodOutcome(Diagnostics.Describe(original), true, sites.Count, direct, null);
+    }
+
+    private static MethodOutcome Failed(MethodDefinition method) =>
+        new(Diagnostics.Describe(method), false, 0, 0, "see diagnostics");
+
+    /// <summary>
+    /// What must survive each suspension: the locals and arguments live where execution continues,
+    /// except the await's own result (delivered on resumption) and the variant's chain and resume
+    /// parameters. A live managed pointer cannot be stored in a heap object and is reported.
+    /// </summary>
+    private static Dictionary<NormalizedAwait, IReadOnlyList<object>> CapturedVariables(
+        MethodDefinition variant, IReadOnlyList<NormalizedAwait> awaits, ICollection<Diagnostic> diagnostics)
+    {
+        var body = variant.Body;
+        var liveness = Liveness.Compute(body);
+        int ownParameters = variant.Parameters.Count - 2;
+        var result = new Dictionary<NormalizedAwait, IReadOnlyList<object>>();
+        foreach (var point in awaits)
+        {
+            var variables = new List<object>();
+            foreach (int v in liveness.LiveBefore(point.Continue))
+            {
+                object variable;
+                TypeReference type;
+                if (v < liveness.LocalCount)
+                {
+                    var local = body.Variables[v];
+                    if (local == point.ResultTemp)
+                        continue;
+                    (variable, type) = (local, local.VariableType);
+                }
+                else
+                {
+                    int index = v - liveness.LocalCount;
+                    if (index >= ownParameters)
+                        continue; // chain, resume, or this (kept in the continuation's self field)
+                    var parameter = variant.Parameters[index];
+                    (variable, type) = (parameter, parameter.ParameterType);
+                }
+                if (type is ByReferenceType or PointerType or PinnedType || type.IsPinned)
+                {
+                    diagnostics.Add(Diagnostics.At(variant, point.Site.Await, DiagnosticCodes.ByRefAcrossAwait,
+                        $"a managed pointer or pinned local ({type.FullName}) is live across this await."));
+                    continue;
+                }
+                variables.Add(variable);
+            }
+            result[point] = variables;
+        }
+        return result;
+    }
+
+    private static void ReportUnsupportedInstructions(MethodDefinition method, ICollection<Diagnostic> diagnostics)
+    {
+        foreach (var instruction in method.Body.Instructions)
+        {
+            string? why = instruction.OpCode.Code switch
+            {
+                Code.Localloc => "localloc memory cannot survive a suspension (seed 002 forbids it in async2 methods)",
+                Code.Tail => "the tail. prefix is not permitted in async2 methods",
+                Code.Jmp => "jmp cannot be carried into the async2 variant",
+                Code.Arglist => "varargs methods cannot be async2 methods",
+                _ => null,
+            };
+            if (why is not null)
+                diagnostics.Add(Diagnostics.At(method, instruction, DiagnosticCodes.UnsupportedInstruction, why + "."));
+        }
+    }
+
+    /// <summary>Moves instructions, locals, handlers and debug information from the original to its variant.</summary>
+    private static void MoveBody(MethodDefinition original, MethodDefinition variant)
+    {
+        var from = original.Body;
+        var to = variant.Body;
+        to.InitLocals = true;
+        foreach (var local in from.Variables)
+            to.Variables.Add(local);
+        foreach (var instruction in from.Instructions)
+        {
+            if (instruction.Operand is ParameterDefinition parameter)
+                instruction.Operand = parameter == from.ThisParameter ? to.ThisParameter : variant.Parameters[parameter.Index];
+            to.Instructions.Add(instruction);
+        }
+        foreach (var handler in from.ExceptionHandlers)
+            to.ExceptionHandlers.Add(handler);
+
+        var debug = original.DebugInformation;
+        foreach (var point in debug.SequencePoints)
+            variant.DebugInformation.SequencePoints.Add(point);
+        variant.DebugInformation.Scope = debug.Scope;
+        debug.SequencePoints.Clear();
+        debug.Scope = null;
+        original.Body = new MethodBody(original);
+    }
+}

@@ -1,0 +1,117 @@
+using Mono.Cecil;
+
+namespace Async2.Rewriter.Rewrite;
+
+/// <summary>
+/// References, imported into the module being rewritten, to the Async2.Runtime members that
+/// generated code uses. Resolved once per module from the runtime assembly shipped with the rewriter.
+/// </summary>
+internal sealed class RuntimeReferences
+{
+    private readonly ModuleDefinition _module;
+    private readonly TypeDefinition _awaitBridge;
+    private readonly TypeDefinition _taskThunk;
+    private readonly MethodDefinition _getResult;
+    private readonly TypeDefinition _genericContinuation;
+
+    public RuntimeReferences(ModuleDefinition module, ModuleDefinition runtime)
+    {
+        _module = module;
+        TypeDefinition Type(string name) => runtime.GetType(RuntimeNames.Namespace, name)
+            ?? throw new InvalidOperationException($"Async2.Runtime has no type {name}: the runtime and rewriter versions differ.");
+
+        var continuation = Type(RuntimeNames.Continuation);
+        _genericContinuation = Type(RuntimeNames.GenericContinuation);
+        var chain = Type(RuntimeNames.AsyncChain);
+        var scope = Type(RuntimeNames.ThunkScope);
+        _awaitBridge = Type(RuntimeNames.AwaitBridge);
+        _taskThunk = Type(RuntimeNames.TaskThunk);
+
+        Continuation = module.ImportReference(continuation);
+        ContinuationCtor = module.ImportReference(continuation.Methods.Single(m => m.IsConstructor && !m.IsStatic));
+        ContinuationResume = continuation.Methods.Single(m => m.Name == "Resume");
+        Next = module.ImportReference(continuation.Fields.Single(f => f.Name == "Next"));
+        State = module.ImportReference(continuation.Fields.Single(f => f.Name == "State"));
+        Flags = module.ImportReference(continuation.Fields.Single(f => f.Name == "Flags"));
+        AsyncChain = module.ImportReference(chain);
+        ChainByRef = new ByReferenceType(AsyncChain);
+        Head = module.ImportReference(chain.Fields.Single(f => f.Name == "Head"));
+        Link = module.ImportReference(chain.Methods.Single(m => m.Name == "Link"));
+        ThrowIfFaulted = module.ImportReference(chain.Methods.Single(m => m.Name == "ThrowIfFaulted"));
+        _getResult = chain.Methods.Single(m => m.Name == "GetResult");
+        ThunkScope = module.ImportReference(scope);
+        ThunkScopeEnter = module.ImportReference(scope.Methods.Single(m => m.Name == "Enter"));
+    }
+
+    public TypeReference Continuation { get; }
+    public MethodReference ContinuationCtor { get; }
+    public MethodDefinition ContinuationResume { get; }
+    public FieldReference Next { get; }
+    public FieldReference State { get; }
+    public FieldReference Flags { get; }
+    public TypeReference AsyncChain { get; }
+    public TypeReference ChainByRef { get; }
+    public FieldReference Head { get; }
+    public MethodReference Link { get; }
+    public MethodReference ThrowIfFaulted { get; }
+    public TypeReference ThunkScope { get; }
+    public MethodReference ThunkScopeEnter { get; }
+
+    /// <summary><c>AsyncChain.GetResult&lt;T&gt;()</c>.</summary>
+    public MethodReference GetResult(TypeReference result) => Instantiate(_getResult, result);
+
+    /// <summary>The base class of a continuation for a method returning <paramref name="result"/> (void: non-generic).</summary>
+    public TypeReference ContinuationBase(TypeReference result)
+    {
+        if (result.MetadataType == MetadataType.Void)
+            return Continuation;
+        var instance = new GenericInstanceType(_module.ImportReference(_genericContinuation));
+        instance.GenericArguments.Add(result);
+        return instance;
+    }
+
+    /// <summary>The constructor of <see cref="ContinuationBase"/>.</summary>
+    public MethodReference ContinuationBaseCtor(TypeReference baseType) =>
+        baseType is GenericInstanceType ? new MethodReference(".ctor", _module.TypeSystem.Void, baseType) { HasThis = true } : ContinuationCtor;
+
+    /// <summary><c>Continuation&lt;T&gt;.Result</c> on the given instantiation.</summary>
+    public FieldReference Result(TypeReference baseType) =>
+        new("Result", _genericContinuation.GenericParameters[0], baseType);
+
+    /// <summary>
+    /// The AwaitBridge method named <paramref name="name"/> whose first parameter has the shape of
+    /// <paramref name="operand"/> (Task, Task&lt;T&gt;, ValueTask, a ConfigureAwait form, an awaiter).
+    /// </summary>
+    public MethodReference? Bridge(string name, TypeReference operand, bool operandIsTypeArgument)
+    {
+        foreach (var method in _awaitBridge.Methods.Where(m => m.Name == name))
+        {
+            if (operandIsTypeArgument)
+                return Instantiate(method, operand);
+            var parameter = method.Parameters[0].ParameterType;
+            var operandElement = operand is GenericInstanceType g ? g.ElementType : operand;
+            var parameterElement = parameter is GenericInstanceType p ? p.ElementType : parameter;
+            if (parameterElement.FullName != operandElement.FullName)
+                continue;
+            return operand is GenericInstanceType generic
+                ? Instantiate(method, generic.GenericArguments[0])
+                : _module.ImportReference(method);
+        }
+        return null;
+    }
+
+    /// <summary><c>TaskThunk.{name}</c>, instantiated over <paramref name="result"/> unless it is void.</summary>
+    public MethodReference Thunk(string name, TypeReference result)
+    {
+        bool generic = result.MetadataType != MetadataType.Void;
+        var method = _taskThunk.Methods.Single(m => m.Name == name && m.HasGenericParameters == generic);
+        return generic ? Instantiate(method, result) : _module.ImportReference(method);
+    }
+
+    private MethodReference Instantiate(MethodDefinition method, TypeReference argument)
+    {
+        var instance = new GenericInstanceMethod(_module.ImportReference(method));
+        instance.GenericArguments.Add(argument);
+        return instance;
+    }
+}

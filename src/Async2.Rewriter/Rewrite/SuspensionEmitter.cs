@@ -1,0 +1,264 @@
+using Async2.Rewriter.Analysis;
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+
+namespace Async2.Rewriter.Rewrite;
+
+/// <summary>
+/// Second rewrite pass: turns each normalized await into a suspension point and makes the
+/// variant re-enterable at each one. Suspension and resumption are emitted side by side:
+/// <code>
+///     CHECK:    brfalse CONTINUE                       (from AwaitNormalizer)
+///     SUSPEND:  cont = resume ?? new &lt;M&gt;d__Async2();    reuse the frame's own record when resumed
+///               cont.State = k; cont.Flags = ...; cont.self = this; cont.field_v = v ...
+///               chain.Link(cont); [suspending = true]; leave EXIT
+///     RESUME_k: v = resume.field_v ...; state = 0; [r = chain.GetResult&lt;T&gt;()]
+///     CONTINUE: ...
+/// </code>
+/// Entry: <c>if (resume != null) goto DISPATCH</c>; DISPATCH switches on resume.State to
+/// RESUME_k, or, when the await is inside trys, to the first instruction of the outermost one,
+/// where a prologue switches again (IL allows entering a try only at its first instruction).
+/// Finally and fault handlers around an await skip their body while the frame is suspending,
+/// since leaving the try to suspend is not leaving it for good.
+/// </summary>
+internal static class SuspensionEmitter
+{
+    public static void Emit(
+        VariantDeclaration declaration,
+        IReadOnlyList<NormalizedAwait> awaits,
+        IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured,
+        ContinuationLayout layout,
+        RuntimeReferences runtime)
+    {
+        var variant = declaration.Variant;
+        var body = variant.Body;
+        var module = variant.Module;
+        var chain = variant.Parameters[^2];
+        var resume = variant.Parameters[^1];
+        var state = AddLocal(body, module.TypeSystem.Int32);
+        var suspending = AddLocal(body, module.TypeSystem.Boolean);
+        var frame = AddLocal(body, declaration.Continuation);
+        var constructor = declaration.Continuation.Methods.Single(m => m.IsConstructor);
+
+        var exit = ExitBlock(body, declaration.Shape);
+        var regions = ProtectedRegions.Compute(body);
+        var resumeAt = new Dictionary<int, Instruction>();
+        foreach (var point in awaits)
+        {
+            int index = regions.IndexOf[point.Check];
+            var trys = regions.TrysEnclosing(index);
+            var flags = trys.Count > 0 ? 1 : 0;
+            bool guarded = trys.Any(r => r.RunsOnLeave);
+            var variables = captured[point];
+
+            var code = new List<Instruction>();
+            var store = Instruction.Create(OpCodes.Stloc, frame);
+            code.Add(Instruction.Create(OpCodes.Ldarg, resume));
+            code.Add(Instruction.Create(OpCodes.Dup));
+            code.Add(Instruction.Create(OpCodes.Brtrue, store));
+            code.Add(Instruction.Create(OpCodes.Pop));
+            code.Add(Instruction.Create(OpCodes.Newobj, constructor));
+            code.Add(store);
+            code.Add(Instruction.Create(OpCodes.Ldloc, frame));
+            code.Add(Instruction.Create(OpCodes.Ldc_I4, point.State));
+            code.Add(Instruction.Create(OpCodes.Stfld, runtime.State));
+            code.Add(Instruction.Create(OpCodes.Ldloc, frame));
+            code.Add(Instruction.Create(OpCodes.Ldc_I4, flags));
+            code.Add(Instruction.Create(OpCodes.Stfld, runtime.Flags));
+            if (layout.Self is not null)
+            {
+                code.Add(Instruction.Create(OpCodes.Ldloc, frame));
+                code.Add(Instruction.Create(OpCodes.Ldarg, body.ThisParameter));
+                code.Add(Instruction.Create(OpCodes.Stfld, layout.Self));
+            }
+            foreach (var variable in variables)
+            {
+                code.Add(Instruction.Create(OpCodes.Ldloc, frame));
+                code.Add(Load(variable));
+                code.Add(Instruction.Create(OpCodes.Stfld, layout.FieldFor(variable)));
+            }
+            code.Add(Instruction.Create(OpCodes.Ldarg, chain));
+            code.Add(Instruction.Create(OpCodes.Ldloc, frame));
+            code.Add(Instruction.Create(OpCodes.Call, runtime.Link));
+            if (guarded)
+            {
+                code.Add(Instruction.Create(OpCodes.Ldc_I4_1));
+                code.Add(Instruction.Create(OpCodes.Stloc, suspending));
+            }
+            code.Add(Instruction.Create(trys.Count > 0 ? OpCodes.Leave : OpCodes.Br, exit[0]));
+
+            var restore = new List<Instruction>();
+            foreach (var variable in variables)
+            {
+                restore.Add(Instruction.Create(OpCodes.Ldarg, resume));
+                restore.Add(Instruction.Create(OpCodes.Ldfld, layout.FieldFor(variable)));
+                restore.Add(Store(variable));
+            }
+            restore.Add(Instruction.Create(OpCodes.Ldc_I4_0));
+            restore.Add(Instruction.Create(OpCodes.Stloc, state));
+            if (point.Site.Kind == AwaitKind.DirectCall)
+            {
+                restore.Add(Instruction.Create(OpCodes.Ldarg, chain));
+                if (point.ResultTemp is { } result)
+                {
+                    restore.Add(Instruction.Create(OpCodes.Call, runtime.GetResult(result.VariableType)));
+                    restore.Add(Instruction.Create(OpCodes.Stloc, result));
+                }
+                else
+                    restore.Add(Instruction.Create(OpCodes.Call, runtime.ThrowIfFaulted));
+            }
+            resumeAt[point.State] = restore[0];
+            BodyEditing.InsertAfter(body, point.Check, [.. code, .. restore]);
+        }
+
+        GuardFinallyHandlers(body, awaits, suspending);
+        var entries = EmitTryDispatch(body, awaits, resumeAt, state);
+        EmitEntryDispatch(body, resume, state, entries, exit, runtime);
+        body.InitLocals = true;
+    }
+
+    /// <summary>
+    /// <c>finally { if (suspending) endfinally; ...body }</c> for every finally or fault whose try holds an await.
+    /// </summary>
+    private static void GuardFinallyHandlers(MethodBody body, IReadOnlyList<NormalizedAwait> awaits, VariableDefinition suspending)
+    {
+        var regions = ProtectedRegions.Compute(body);
+        var guarded = regions.Regions
+            .Where(r => r.RunsOnLeave && awaits.Any(a => r.TryContains(regions.IndexOf[a.Check])))
+            .Select(r => r.Handler)
+            .ToList();
+        foreach (var handler in guarded)
+        {
+            var start = handler.HandlerStart;
+            BodyEditing.Prepend(body, start, original =>
+            [
+                Instruction.Create(OpCodes.Ldloc, suspending),
+                Instruction.Create(OpCodes.Brfalse, original),
+                Instruction.Create(OpCodes.Endfinally),
+            ], keepInside: _ => true);
+        }
+    }
+
+    /// <summary>
+    /// Gives every try block that holds an await a prologue switching on the resume state, and
+    /// returns, per state, where the entry dispatch must jump (outermost try, or the resume code).
+    /// </summary>
+    private static Dictionary<int, Instruction> EmitTryDispatch(
+        MethodBody body, IReadOnlyList<NormalizedAwait> awaits, Dictionary<int, Instruction> resumeAt, VariableDefinition state)
+    {
+        var regions = ProtectedRegions.Compute(body);
+        // Try blocks are identified by their handlers (several handlers may share one try).
+        var blocksOf = new Dictionary<int, List<ExceptionHandler[]>>();
+        var blocks = new List<ExceptionHandler[]>();
+        foreach (var point in awaits)
+        {
+            int index = regions.IndexOf[resumeAt[point.State]];
+            var path = new List<ExceptionHandler[]>();
+            foreach (var (start, end) in regions.TryBlocksEnclosing(index))
+            {
+                var handlers = regions.Regions.Where(r => r.TryStart == start && r.TryEnd == end).Select(r => r.Handler).ToArray();
+                var known = blocks.FirstOrDefault(b => b[0] == handlers[0]);
+                if (known is null)
+                    blocks.Add(known = handlers);
+                path.Add(known);
+            }
+            blocksOf[point.State] = path;
+        }
+
+        var ordered = blocks
+            .OrderBy(b => regions.IndexOf[b[0].TryStart])
+            .ThenByDescending(b => b[0].TryEnd is null ? int.MaxValue : regions.IndexOf[b[0].TryEnd])
+            .ToList();
+        int states = awaits.Count;
+        foreach (var block in ordered)
+        {
+            var start = block[0].TryStart;
+            var snapshot = ProtectedRegions.Compute(body);
+            int EndOf(ExceptionHandler h) => h.TryEnd is null ? int.MaxValue : snapshot.IndexOf[h.TryEnd];
+            int blockEnd = EndOf(block[0]);
+            BodyEditing.Prepend(body, start, original =>
+            {
+                var table = new Instruction[states + 1];
+                Array.Fill(table, original);
+                foreach (var (k, path) in blocksOf)
+                {
+                    int depth = path.IndexOf(block);
+                    if (depth < 0)
+                        continue;
+                    if (depth == path.Count - 1)
+                        table[k] = resumeAt[k];
+                    else
+                    {
+                        var inner = path[depth + 1][0].TryStart;
+                        table[k] = inner == start ? original : inner;
+                    }
+                }
+                return [Instruction.Create(OpCodes.Ldloc, state), Instruction.Create(OpCodes.Switch, table)];
+            }, keepInside: h => !block.Contains(h) && EndOf(h) <= blockEnd);
+        }
+
+        var entries = new Dictionary<int, Instruction>();
+        foreach (var (k, path) in blocksOf)
+            entries[k] = path.Count == 0 ? resumeAt[k] : path[0][0].TryStart;
+        return entries;
+    }
+
+    private static void EmitEntryDispatch(MethodBody body, ParameterDefinition resume, VariableDefinition state,
+        Dictionary<int, Instruction> entries, IReadOnlyList<Instruction> exit, RuntimeReferences runtime)
+    {
+        var module = body.Method.Module;
+        var invalid = new TypeReference("System", "InvalidOperationException", module, module.TypeSystem.CoreLibrary);
+        var fail = Instruction.Create(OpCodes.Newobj, new MethodReference(".ctor", module.TypeSystem.Void, invalid) { HasThis = true });
+        var table = new Instruction[entries.Count + 1];
+        table[0] = fail;
+        foreach (var (k, target) in entries)
+            table[k] = target;
+
+        var dispatch = new List<Instruction>
+        {
+            Instruction.Create(OpCodes.Ldarg, resume),
+            Instruction.Create(OpCodes.Ldfld, runtime.State),
+            Instruction.Create(OpCodes.Stloc, state),
+            Instruction.Create(OpCodes.Ldloc, state),
+            Instruction.Create(OpCodes.Switch, table),
+            fail,
+            Instruction.Create(OpCodes.Throw),
+        };
+        BodyEditing.InsertAtEntry(body,
+        [
+            Instruction.Create(OpCodes.Ldarg, resume),
+            Instruction.Create(OpCodes.Brtrue, dispatch[0]),
+        ]);
+        BodyEditing.Append(body, [.. exit, .. dispatch]);
+    }
+
+    /// <summary>Where a suspending frame returns from: <c>return default;</c>.</summary>
+    private static IReadOnlyList<Instruction> ExitBlock(MethodBody body, TaskShape shape)
+    {
+        if (!shape.HasResult)
+            return [Instruction.Create(OpCodes.Ret)];
+        var placeholder = AddLocal(body, shape.Result);
+        return [Instruction.Create(OpCodes.Ldloc, placeholder), Instruction.Create(OpCodes.Ret)];
+    }
+
+    private static Instruction Load(object variable) => variable switch
+    {
+        VariableDefinition local => Instruction.Create(OpCodes.Ldloc, local),
+        ParameterDefinition parameter => Instruction.Create(OpCodes.Ldarg, parameter),
+        _ => throw new ArgumentException("not a variable", nameof(variable)),
+    };
+
+    private static Instruction Store(object variable) => variable switch
+    {
+        VariableDefinition local => Instruction.Create(OpCodes.Stloc, local),
+        ParameterDefinition parameter => Instruction.Create(OpCodes.Starg, parameter),
+        _ => throw new ArgumentException("not a variable", nameof(variable)),
+    };
+
+    private static VariableDefinition AddLocal(MethodBody body, TypeReference type)
+    {
+        var local = new VariableDefinition(type);
+        body.Variables.Add(local);
+        return local;
+    }
+}

@@ -1,0 +1,73 @@
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+using Mono.Cecil.Rocks;
+
+namespace Async2.Rewriter.Rewrite;
+
+/// <summary>
+/// Gives the original method M a new body: the Task thunk (async1 → async2) over its variant.
+/// <code>
+/// ThunkScope scope = ThunkScope.Enter();
+/// try   { result = TaskThunk.Complete{Task|ValueTask}(M'(args, ref chain, null), ref chain, ref scope); }
+/// catch (Exception e) { result = TaskThunk.Fail{Task|ValueTask}(e, ref scope); }
+/// return result;
+/// </code>
+/// </summary>
+internal static class TaskThunkEmitter
+{
+    public static void Emit(VariantDeclaration declaration, RuntimeReferences runtime)
+    {
+        var original = declaration.Original;
+        var module = original.Module;
+        var body = new MethodBody(original) { InitLocals = true };
+        original.Body = body;
+        original.ImplAttributes &= ~(MethodImplAttributes)RuntimeNames.AsyncImplFlag;
+
+        var chain = new VariableDefinition(runtime.AsyncChain);
+        var scope = new VariableDefinition(runtime.ThunkScope);
+        var result = new VariableDefinition(original.ReturnType);
+        body.Variables.Add(chain);
+        body.Variables.Add(scope);
+        body.Variables.Add(result);
+
+        var il = body.GetILProcessor();
+        var exceptionType = new TypeReference("System", "Exception", module, module.TypeSystem.CoreLibrary);
+        var complete = runtime.Thunk("Complete" + declaration.Shape.ThunkSuffix, declaration.Shape.Result);
+        var fail = runtime.Thunk("Fail" + declaration.Shape.ThunkSuffix, declaration.Shape.Result);
+        var done = Instruction.Create(OpCodes.Ldloc, result);
+
+        il.Emit(OpCodes.Call, runtime.ThunkScopeEnter);
+        il.Emit(OpCodes.Stloc, scope);
+        var tryStart = Instruction.Create(OpCodes.Nop);
+        il.Append(tryStart);
+        if (original.HasThis)
+            il.Emit(OpCodes.Ldarg, body.ThisParameter);
+        foreach (var parameter in original.Parameters)
+            il.Emit(OpCodes.Ldarg, parameter);
+        il.Emit(OpCodes.Ldloca, chain);
+        il.Emit(OpCodes.Ldnull);
+        il.Emit(OpCodes.Call, declaration.Variant);
+        il.Emit(OpCodes.Ldloca, chain);
+        il.Emit(OpCodes.Ldloca, scope);
+        il.Emit(OpCodes.Call, complete);
+        il.Emit(OpCodes.Stloc, result);
+        il.Emit(OpCodes.Leave, done);
+        var handlerStart = Instruction.Create(OpCodes.Ldloca, scope);
+        il.Append(handlerStart);
+        il.Emit(OpCodes.Call, fail);
+        il.Emit(OpCodes.Stloc, result);
+        il.Emit(OpCodes.Leave, done);
+        il.Append(done);
+        il.Emit(OpCodes.Ret);
+
+        body.ExceptionHandlers.Add(new ExceptionHandler(ExceptionHandlerType.Catch)
+        {
+            TryStart = tryStart,
+            TryEnd = handlerStart,
+            HandlerStart = handlerStart,
+            HandlerEnd = done,
+            CatchType = exceptionType,
+        });
+        body.OptimizeMacros();
+    }
+}

@@ -1,0 +1,20 @@
+namespace Async2.Rewriter;
+
+/// <summary>What to rewrite and where to put it.</summary>
+/// <param name="InputPath">The runtime-async assembly; never modified.</param>
+/// <param name="OutputPath">Where the rewritten assembly goes (its .pdb goes beside it).</param>
+public sealed record RewriteRequest(string InputPath, string OutputPath);
+
+/// <summary>What happened to one runtime-async method.</summary>
+public sealed record MethodOutcome(string Method, bool Rewritten, int AwaitSites, int DirectCalls, string? Reason);
+
+/// <summary>The result of a successful rewrite.</summary>
+public sealed class RewriteReport
+{
+    public required string InputPath { get; init; }
+    public required string OutputPath { get; init; }
+    /// <summary>False when the input has no runtime-async method: then nothing was written.</summary>
+    public required bool HasRuntimeAsyncMethods { get; init; }
+    public required bool Written { get; init; }
+    public required IReadOnlyList<MethodOutcome> Methods { get; init; }
+}

@@ -1,0 +1,21 @@
+namespace Async2.Rewriter;
+
+/// <summary>
+/// Names of the Async2.Runtime members the generated code calls. Keep in sync with
+/// src/Async2.Runtime (the runtime files say which of their members are looked up here).
+/// </summary>
+internal static class RuntimeNames
+{
+    public const string Namespace = "Async2.Runtime";
+    public const string Continuation = "Continuation";
+    public const string GenericContinuation = "Continuation`1";
+    public const string AsyncChain = "AsyncChain";
+    public const string AwaitBridge = "AwaitBridge";
+    public const string TaskThunk = "TaskThunk";
+    public const string ThunkScope = "ThunkScope";
+
+    public const string AsyncHelpers = "System.Runtime.CompilerServices.AsyncHelpers";
+
+    /// <summary>MethodImplAttributes.Async: Cecil has no enum member for it, the raw bit survives.</summary>
+    public const int AsyncImplFlag = 0x2000;
+}

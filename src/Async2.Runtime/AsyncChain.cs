@@ -1,0 +1,73 @@
+// AsyncChain: the state one chain of async2 calls shares, passed by reference to every variant.
+//
+// It lives on the stack of whoever started or resumed the chain (a Task thunk or the dispatcher),
+// so reaching it costs an argument, not a thread-local lookup. The protocol, which the rewriter's
+// generated code follows (Async2.Rewriter/Rewrite/SuspensionEmitter.cs):
+//   - after every call to another variant, the caller tests Head != null ("did it suspend?");
+//   - a frame that suspends builds its continuation and calls Link, innermost frame first;
+//   - the leaf that found an incomplete awaitable leaves it in Notifier (AwaitBridge.cs);
+//   - on resumption the dispatcher fills Completed (the callee frame that just finished, holding
+//     its result) or Fault (the exception it threw) for the frame it resumes next.
+using System.ComponentModel;
+using System.Runtime.CompilerServices;
+using System.Runtime.ExceptionServices;
+
+namespace Async2.Runtime;
+
+[EditorBrowsable(EditorBrowsableState.Never)]
+public struct AsyncChain
+{
+    /// <summary>The innermost suspended frame; non-null exactly while the chain is suspending.</summary>
+    public Continuation? Head;
+
+    /// <summary>The outermost frame linked so far.</summary>
+    public Continuation? Tail;
+
+    /// <summary>What the leaf is waiting for: a <see cref="Task"/> or a boxed awaiter.</summary>
+    public object? Notifier;
+
+    /// <summary>Whether <see cref="Notifier"/> must be registered with OnCompleted rather than UnsafeOnCompleted.</summary>
+    public bool NotifierNeedsFlow;
+
+    /// <summary>On resumption: the callee frame that completed just before this one.</summary>
+    public Continuation? Completed;
+
+    /// <summary>On resumption: the exception the callee frames ended with, to rethrow at the suspension point.</summary>
+    public ExceptionDispatchInfo? Fault;
+
+    /// <summary>True while frames are suspending (a callee returned without completing).</summary>
+    public readonly bool IsSuspending
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Head is not null;
+    }
+
+    /// <summary>Appends a suspending frame, called innermost first as the frames unwind.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Link(Continuation frame)
+    {
+        if (Head is null)
+            Head = frame;
+        else
+            Tail!.Next = frame;
+        Tail = frame;
+    }
+
+    /// <summary>
+    /// At a resumed await of a void variant: rethrows the callee's exception, if any, at the
+    /// await, so the handlers around it run as they would have on the synchronous path.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly void ThrowIfFaulted()
+    {
+        Fault?.Throw();
+    }
+
+    /// <summary>At a resumed await of a value-returning variant: the callee's result or its exception.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly T GetResult<T>()
+    {
+        Fault?.Throw();
+        return Unsafe.As<Continuation<T>>(Completed!).Result;
+    }
+}

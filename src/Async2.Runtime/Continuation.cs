@@ -1,0 +1,55 @@
+// Continuation: the heap record of one suspended async2 frame.
+//
+// The rewriter generates one sealed subclass per async method, with a typed field for each local,
+// argument and spilled stack slot that is live at some suspension point of that method (see
+// Async2.Rewriter/Rewrite/ContinuationLayout.cs). Frames are linked innermost first: Head is the
+// frame that awaited something that was not complete; Next leads towards the Task thunk that
+// started the chain. The dispatcher (Dispatcher.cs) resumes them in that order.
+//
+// Keep in sync with the rewriter: field names are looked up by name (RuntimeNames.cs).
+using System.ComponentModel;
+
+namespace Async2.Runtime;
+
+/// <summary>Flag bits stored in <see cref="Continuation.Flags"/>.</summary>
+[Flags]
+public enum ContinuationFlags
+{
+    None = 0,
+
+    /// <summary>
+    /// The frame suspended inside a protected region (try of a catch, filter, finally or fault).
+    /// Only such frames are resumed with an exception; the dispatcher skips the others, because
+    /// an exception reaching them would just leave them again (seed 002's flag-check skip).
+    /// </summary>
+    HandlesExceptions = 1,
+}
+
+/// <summary>A suspended async2 frame. Generated code derives from it; user code never does.</summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public abstract class Continuation
+{
+    /// <summary>The caller's frame, resumed after this one completes.</summary>
+    public Continuation? Next;
+
+    /// <summary>The suspension point to resume at, 1-based; written by the suspending method.</summary>
+    public int State;
+
+    /// <summary>Bits from <see cref="ContinuationFlags"/> describing the current suspension point.</summary>
+    public ContinuationFlags Flags;
+
+    /// <summary>
+    /// Re-enters the suspended method at <see cref="State"/>. On completion a value-returning
+    /// frame stores its result in <see cref="Continuation{T}.Result"/>; if it suspends again, it
+    /// links itself into <paramref name="chain"/> instead.
+    /// </summary>
+    public abstract void Resume(ref AsyncChain chain);
+}
+
+/// <summary>A suspended frame of a method returning <typeparamref name="T"/>.</summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public abstract class Continuation<T> : Continuation
+{
+    /// <summary>The value the frame returned when it completed after resumption.</summary>
+    public T Result = default!;
+}

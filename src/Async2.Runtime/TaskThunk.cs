@@ -1,0 +1,113 @@
+// TaskThunk: async1 -> async2. Every rewritten method M keeps its name and signature and becomes
+// a thunk over its async2 variant; the rewriter emits (Async2.Rewriter/Rewrite/TaskThunkEmitter.cs):
+//
+//     ThunkScope scope = ThunkScope.Enter();
+//     try   { return TaskThunk.Complete(M'(args, ref chain, null), ref chain, ref scope); }
+//     catch (Exception e) { return TaskThunk.Fail(e, ref scope); }
+//
+// Complete returns a completed task when the variant finished synchronously (no allocation for
+// ValueTask, the BCL's cached tasks where Task.FromResult has them) and otherwise hands the chain
+// to a ChainRoot. Exceptions become faulted tasks, OperationCanceledException a canceled one,
+// exactly as AsyncTaskMethodBuilder does for classic async. Names are looked up by the rewriter.
+using System.ComponentModel;
+using System.Runtime.CompilerServices;
+
+namespace Async2.Runtime;
+
+[EditorBrowsable(EditorBrowsableState.Never)]
+public static class TaskThunk
+{
+    public static Task CompleteTask(ref AsyncChain chain, ref ThunkScope scope)
+    {
+        Task task = chain.IsSuspending ? Suspend(ref chain) : Task.CompletedTask;
+        scope.Exit();
+        return task;
+    }
+
+    public static Task<T> CompleteTask<T>(T result, ref AsyncChain chain, ref ThunkScope scope)
+    {
+        Task<T> task = chain.IsSuspending ? Suspend<T>(ref chain) : Task.FromResult(result);
+        scope.Exit();
+        return task;
+    }
+
+    public static ValueTask CompleteValueTask(ref AsyncChain chain, ref ThunkScope scope)
+    {
+        ValueTask task = chain.IsSuspending ? new ValueTask(Suspend(ref chain)) : default;
+        scope.Exit();
+        return task;
+    }
+
+    public static ValueTask<T> CompleteValueTask<T>(T result, ref AsyncChain chain, ref ThunkScope scope)
+    {
+        ValueTask<T> task = chain.IsSuspending ? new ValueTask<T>(Suspend<T>(ref chain)) : new ValueTask<T>(result);
+        scope.Exit();
+        return task;
+    }
+
+    public static Task FailTask(Exception exception, ref ThunkScope scope)
+    {
+        scope.Exit();
+        var builder = AsyncTaskMethodBuilder.Create();
+        builder.SetException(exception);
+        return builder.Task;
+    }
+
+    public static Task<T> FailTask<T>(Exception exception, ref ThunkScope scope)
+    {
+        scope.Exit();
+        var builder = AsyncTaskMethodBuilder<T>.Create();
+        builder.SetException(exception);
+        return builder.Task;
+    }
+
+    public static ValueTask FailValueTask(Exception exception, ref ThunkScope scope) =>
+        new(FailTask(exception, ref scope));
+
+    public static ValueTask<T> FailValueTask<T>(Exception exception, ref ThunkScope scope) =>
+        new(FailTask<T>(exception, ref scope));
+
+    private static Task Suspend(ref AsyncChain chain)
+    {
+        var root = new TaskChainRoot();
+        Task task = root.Task;
+        root.Start(ref chain);
+        return task;
+    }
+
+    private static Task<T> Suspend<T>(ref AsyncChain chain)
+    {
+        var root = new TaskChainRoot<T>();
+        Task<T> task = root.Task;
+        root.Start(ref chain);
+        return task;
+    }
+}
+
+/// <summary>
+/// Saves the caller's ExecutionContext and SynchronizationContext on entry to a Task thunk and
+/// puts them back on exit, so code calling a rewritten method through its Task surface never
+/// sees changes the method made to them (seed 002: thunks always save and restore both).
+/// </summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public struct ThunkScope
+{
+    private ExecutionContext? _executionContext;
+    private SynchronizationContext? _synchronizationContext;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ThunkScope Enter() => new()
+    {
+        _executionContext = ExecutionContext.Capture(),
+        _synchronizationContext = SynchronizationContext.Current,
+    };
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly void Exit()
+    {
+        if (SynchronizationContext.Current != _synchronizationContext)
+            SynchronizationContext.SetSynchronizationContext(_synchronizationContext);
+        if (_executionContext is not null && ExecutionContext.Capture() != _executionContext)
+            ExecutionContext.Restore(_executionContext);
+    }
+}
