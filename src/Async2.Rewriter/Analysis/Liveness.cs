@@ -8,7 +8,8 @@ namespace Async2.Rewriter.Analysis;
 /// Backward liveness of locals and arguments over a method body, per instruction, with exception
 /// flow: a variable live at the entry of a handler (or filter) is live throughout its try, since
 /// an exception may leave the try at any instruction. <c>ldloca</c>/<c>ldarga</c> count as uses
-/// (the address may be read through), never as definitions, which errs on the side of capturing.
+/// (the address may be read through), never as definitions, which errs on the side of capturing;
+/// the one exception is <c>ldloca; initobj</c>, a plain zeroing.
 /// Variables are numbered locals first, then parameters by <see cref="ParameterReference.Index"/>
 /// with <c>this</c> last.
 /// Expects a body with macros simplified (every local and argument access has an operand).
@@ -66,6 +67,10 @@ internal sealed class Liveness
             var instruction = instructions[i];
             switch (instruction.OpCode.Code)
             {
+                case Code.Ldloca when instruction.Next?.OpCode.Code == Code.Initobj:
+                    // `ldloca x; initobj T` is `x = default`: a definition, not a use.
+                    defs[i] = VariableOf(instruction.Operand);
+                    break;
                 case Code.Ldloc: case Code.Ldloca: case Code.Ldarg: case Code.Ldarga:
                     uses[i] = VariableOf(instruction.Operand);
                     break;

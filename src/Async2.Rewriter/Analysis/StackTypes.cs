@@ -54,7 +54,14 @@ internal sealed class StackTypes
         {
             var instruction = work.Pop();
             var stack = new List<TypeReference>(before[instruction]);
-            Step(method, instruction, stack);
+            try
+            {
+                Step(method, instruction, stack);
+            }
+            catch (ArgumentException)
+            {
+                throw new NotSupportedException($"stack underflow at IL_{instruction.Offset:x4} ({instruction.OpCode})");
+            }
             var after = stack.ToArray();
             foreach (var successor in Successors(instruction))
                 Flow(successor, after);
@@ -117,9 +124,9 @@ internal sealed class StackTypes
                 if (method.ReturnType.MetadataType != MetadataType.Void && stack.Count > 0)
                     Pop(1);
                 return;
-            case Code.Br: case Code.Leave: case Code.Endfinally:
-                stack.Clear();
+            case Code.Br:
                 return;
+            case Code.Leave: case Code.Endfinally:
             case Code.Throw: case Code.Rethrow: case Code.Endfilter:
                 stack.Clear();
                 return;

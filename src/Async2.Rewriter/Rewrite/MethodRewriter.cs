@@ -92,6 +92,8 @@ internal static class MethodRewriter
                     var parameter = variant.Parameters[index];
                     (variable, type) = (parameter, parameter.ParameterType);
                 }
+                if (IsByRefLike(type))
+                    continue; // C# never keeps a ref struct across an await: what liveness sees is an over-approximation.
                 if (type is ByReferenceType or PointerType or PinnedType || type.IsPinned)
                 {
                     diagnostics.Add(Diagnostics.At(variant, point.Site.Await, DiagnosticCodes.ByRefAcrossAwait,
@@ -104,6 +106,9 @@ internal static class MethodRewriter
         }
         return result;
     }
+
+    private static bool IsByRefLike(TypeReference type) =>
+        type.IsValueType && type.Resolve()?.CustomAttributes.Any(a => a.AttributeType.FullName == "System.Runtime.CompilerServices.IsByRefLikeAttribute") == true;
 
     private static void ReportUnsupportedInstructions(MethodDefinition method, ICollection<Diagnostic> diagnostics)
     {
