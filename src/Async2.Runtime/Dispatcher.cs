@@ -7,12 +7,14 @@
 // code would only rethrow). The chain's last frame is always the ChainRoot that completes the
 // Task, so the loop ends there. If a resumed frame suspends again, the new inner frames are
 // spliced in front of the rest of the chain and the root waits for the new notifier.
+using System.Diagnostics;
 using System.Runtime.ExceptionServices;
 
 namespace Async2.Runtime;
 
 internal static class Dispatcher
 {
+    [StackTraceHidden]
     internal static void Run(Continuation head, ChainRoot root)
     {
         Continuation? frame = head;

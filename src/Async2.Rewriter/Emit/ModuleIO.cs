@@ -26,6 +26,9 @@ internal static class ModuleIO
 {
     private static readonly string RuntimeAssemblyPath = typeof(Async2.Runtime.Continuation).Assembly.Location;
 
+    /// <summary>The version of the Async2.Runtime.dll copied beside every output.</summary>
+    public static Version RuntimeVersion => typeof(Async2.Runtime.Continuation).Assembly.GetName().Version!;
+
     public static LoadedModule Load(string path)
     {
         if (!File.Exists(path))

@@ -54,7 +54,7 @@ internal sealed class ContinuationLayout
 
         AddConstructor(type, runtime);
         AddResume(declaration, runtime, self);
-        type.CustomAttributes.Add(CompilerGenerated(module));
+        type.CustomAttributes.Add(Attribute(module, "System.Runtime.CompilerServices", "CompilerGeneratedAttribute"));
         return layout;
     }
 
@@ -101,12 +101,14 @@ internal sealed class ContinuationLayout
         if (declaration.Shape.HasResult)
             il.Emit(OpCodes.Stfld, runtime.Result(type.BaseType));
         il.Emit(OpCodes.Ret);
+        resume.CustomAttributes.Add(Attribute(type.Module, "System.Diagnostics", "StackTraceHiddenAttribute"));
         type.Methods.Add(resume);
     }
 
-    private static CustomAttribute CompilerGenerated(ModuleDefinition module)
+    /// <summary>A parameterless attribute from the core library.</summary>
+    private static CustomAttribute Attribute(ModuleDefinition module, string @namespace, string name)
     {
-        var type = new TypeReference("System.Runtime.CompilerServices", "CompilerGeneratedAttribute", module, module.TypeSystem.CoreLibrary);
+        var type = new TypeReference(@namespace, name, module, module.TypeSystem.CoreLibrary);
         return new CustomAttribute(new MethodReference(".ctor", module.TypeSystem.Void, type) { HasThis = true });
     }
 }

@@ -1,0 +1,89 @@
+using Async2.Rewriter;
+
+namespace Async2.Cli;
+
+/// <summary>
+/// <c>async2 demo [n]</c>: builds samples/FibAsync classic and runtime-async, rewrites the latter,
+/// runs all three and compares the rewritten transcript with the classic one.
+/// </summary>
+internal static class DemoCommand
+{
+    private const string Sample = "FibAsync";
+
+    public static int Run(string[] args)
+    {
+        if (args.Length > 0 && Usage.IsHelp(args[0]))
+        {
+            Console.WriteLine(Usage.Demo);
+            return ExitCodes.Success;
+        }
+        if (args.Length > 1)
+            throw CliException.Usage("demo", "too many arguments.", "write async2 demo [n]");
+
+        var repository = FindRepository();
+        var project = Path.Combine(repository, "samples", Sample, Sample + ".csproj");
+        var artifacts = Path.Combine(repository, "artifacts", "demo");
+        var classic = Build(project, Path.Combine(artifacts, "classic"), runtimeAsync: false);
+        var runtimeAsync = Build(project, Path.Combine(artifacts, "runtime-async"), runtimeAsync: true);
+
+        var rewrittenFolder = Path.Combine(artifacts, "async2");
+        var rewritten = Path.Combine(rewrittenFolder, Sample + ".dll");
+        Console.WriteLine($"== async2 rewrite {Relative(repository, runtimeAsync)} -o {Relative(repository, rewritten)}");
+        RewriteCommand.PrintReport(AssemblyRewriter.Rewrite(new RewriteRequest(runtimeAsync, rewritten)));
+        File.Copy(Path.ChangeExtension(runtimeAsync, ".runtimeconfig.json"), Path.ChangeExtension(rewritten, ".runtimeconfig.json"), overwrite: true);
+
+        string[] appArgs = args.Length > 0 ? [args[0]] : [];
+        var a = Show("(a) classic async, stock runtime", classic, appArgs, runtimeAsyncSwitch: false);
+        var b = Show("(b) runtime async, DOTNET_RuntimeAsync=1", runtimeAsync, appArgs, runtimeAsyncSwitch: true);
+        var c = Show("(c) runtime async rewritten by Async2, stock runtime", rewritten, appArgs, runtimeAsyncSwitch: false);
+
+        bool same = Comparable(a) == Comparable(c);
+        Console.WriteLine(same
+            ? "(c) prints exactly what (a) prints (the 'time:' lines aside)."
+            : "(c) DIFFERS from (a): this is a bug in Async2; please report it with the transcripts above.");
+        if (Comparable(b) != Comparable(a))
+            Console.WriteLine("note: (b), the runtime's own runtime async, differs from (a).");
+        return same ? ExitCodes.Success : ExitCodes.Failure;
+    }
+
+    private static string Build(string project, string output, bool runtimeAsync)
+    {
+        var kind = runtimeAsync ? "runtime-async" : "classic";
+        Console.WriteLine($"== dotnet build {Sample} ({kind})");
+        var (exitCode, log) = ChildProcess.RunCaptured(
+        [
+            "build", project, "-c", "Release", "-nologo", "-v", "quiet",
+            $"-p:Async2RuntimeAsync={(runtimeAsync ? "true" : "false")}",
+            $"-p:OutputPath={output}{Path.DirectorySeparatorChar}",
+            $"-p:BaseIntermediateOutputPath={output}-obj{Path.DirectorySeparatorChar}",
+        ]);
+        if (exitCode != 0)
+            throw CliException.Failure($"building the {kind} sample failed.", log.Trim(), "make sure 'dotnet build' works in this repository");
+        return Path.Combine(output, Sample + ".dll");
+    }
+
+    private static string Show(string title, string app, string[] appArgs, bool runtimeAsyncSwitch)
+    {
+        Console.WriteLine($"== {title}");
+        var (exitCode, output) = ChildProcess.RunCaptured([app, .. appArgs], runtimeAsyncSwitch);
+        var transcript = output + $"exit code {exitCode}{Environment.NewLine}";
+        foreach (var line in transcript.TrimEnd().Split('\n'))
+            Console.WriteLine("   " + line.TrimEnd('\r'));
+        return transcript;
+    }
+
+    private static string Comparable(string transcript) =>
+        string.Join('\n', transcript.Split('\n').Where(line => !line.StartsWith("time:", StringComparison.Ordinal)));
+
+    private static string FindRepository()
+    {
+        foreach (var start in new[] { Environment.CurrentDirectory, AppContext.BaseDirectory })
+            for (var folder = new DirectoryInfo(start); folder is not null; folder = folder.Parent)
+                if (File.Exists(Path.Combine(folder.FullName, "Async2.slnx")))
+                    return folder.FullName;
+        throw CliException.Failure("cannot find the Async2 repository.", "demo builds samples/FibAsync from source and no Async2.slnx was found above this folder",
+            "run 'async2 demo' from inside a clone of the repository");
+    }
+
+    private static string Relative(string root, string path) => Path.GetRelativePath(root, path);
+}

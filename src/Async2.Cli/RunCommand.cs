@@ -1,0 +1,39 @@
+using Async2.Rewriter;
+
+namespace Async2.Cli;
+
+/// <summary>
+/// <c>async2 run &lt;app.dll&gt; [args...]</c>: rewrites the app's runtime-async assemblies into a
+/// cache folder (once per build, keyed by their MVIDs) and runs the cached copy.
+/// </summary>
+internal static class RunCommand
+{
+    public static int Run(string[] args)
+    {
+        if (args.Length == 0)
+            throw CliException.Usage("run", "no app given.", "write async2 run <app.dll> [args...]");
+        if (Usage.IsHelp(args[0]))
+        {
+            Console.WriteLine(Usage.Run);
+            return ExitCodes.Success;
+        }
+
+        var app = Path.GetFullPath(args[0]);
+        if (!File.Exists(app))
+            throw CliException.Failure($"cannot run '{args[0]}'.", "the file does not exist", "pass the path of the app's main .dll (its bin folder holds the .runtimeconfig.json)");
+
+        var appToRun = AppCache.Prepare(app, CacheRoot());
+        return ChildProcess.RunAttached([appToRun, .. args[1..]]);
+    }
+
+    private static string CacheRoot()
+    {
+        if (Environment.GetEnvironmentVariable("ASYNC2_CACHE") is { Length: > 0 } explicitRoot)
+            return explicitRoot;
+        var xdg = Environment.GetEnvironmentVariable("XDG_CACHE_HOME");
+        var baseFolder = string.IsNullOrEmpty(xdg)
+            ? Path.Combine(Environment.GetFolderPath(Environment.SpecialFolder.UserProfile), ".cache")
+            : xdg;
+        return Path.Combine(baseFolder, "async2");
+    }
+}

@@ -1,0 +1,98 @@
+using System.Reflection.Metadata;
+using System.Reflection.PortableExecutable;
+using Async2.Rewriter.Emit;
+
+namespace Async2.Rewriter;
+
+/// <summary>
+/// Rewritten copies of apps, for <c>async2 run</c>. An app folder is copied into the cache and its
+/// runtime-async assemblies are rewritten there; the entry is named after the MVIDs of those
+/// assemblies and of Async2 itself, so a new build of either gets a new entry and an unchanged
+/// one is reused. Entries are built in a scratch folder and renamed into place, so a crash or a
+/// concurrent run never leaves a half-built entry that looks complete.
+/// </summary>
+public static class AppCache
+{
+    /// <summary>
+    /// Returns the path of the app's main assembly to run: <paramref name="appPath"/> itself when
+    /// its folder has no runtime-async assembly, otherwise the rewritten copy in the cache.
+    /// </summary>
+    public static string Prepare(string appPath, string cacheRoot)
+    {
+        var folder = Path.GetDirectoryName(appPath)!;
+        var runtimeAsync = Directory.EnumerateFiles(folder, "*.dll")
+            .Select(path => (Path: path, Mvid: RuntimeAsyncMvid(path)))
+            .Where(a => a.Mvid is not null)
+            .OrderBy(a => a.Path, StringComparer.Ordinal)
+            .ToList();
+        if (runtimeAsync.Count == 0)
+            return appPath;
+
+        var key = string.Join("|", runtimeAsync.Select(a => a.Mvid).Append(ToolIdentity()));
+        var hash = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(System.Text.Encoding.UTF8.GetBytes(key)))[..16];
+        var entry = Path.Combine(cacheRoot, $"{Path.GetFileNameWithoutExtension(appPath)}-{hash}");
+        var appInEntry = Path.Combine(entry, Path.GetFileName(appPath));
+        if (Directory.Exists(entry))
+            return appInEntry;
+
+        Directory.CreateDirectory(cacheRoot);
+        var scratch = Path.Combine(cacheRoot, $".building-{Guid.NewGuid():N}");
+        try
+        {
+            CopyFolder(folder, scratch);
+            foreach (var (path, _) in runtimeAsync)
+                AssemblyRewriter.Rewrite(new RewriteRequest(path, Path.Combine(scratch, Path.GetFileName(path))));
+            var deps = Path.Combine(scratch, Path.GetFileNameWithoutExtension(appPath) + ".deps.json");
+            if (File.Exists(deps))
+                DepsFile.AddRuntime(deps, ModuleIO.RuntimeVersion);
+            try
+            {
+                Directory.Move(scratch, entry);
+            }
+            catch (IOException) when (Directory.Exists(entry))
+            {
+                // Another run built the same entry first; its copy is as good as ours.
+            }
+        }
+        finally
+        {
+            if (Directory.Exists(scratch))
+                Directory.Delete(scratch, recursive: true);
+        }
+        return appInEntry;
+    }
+
+    /// <summary>The MVID of a .NET assembly with at least one runtime-async method; null otherwise.</summary>
+    internal static string? RuntimeAsyncMvid(string path)
+    {
+        try
+        {
+            using var stream = File.OpenRead(path);
+            using var pe = new PEReader(stream);
+            if (!pe.HasMetadata)
+                return null;
+            var metadata = pe.GetMetadataReader();
+            foreach (var handle in metadata.MethodDefinitions)
+                if (((int)metadata.GetMethodDefinition(handle).ImplAttributes & RuntimeNames.AsyncImplFlag) != 0)
+                    return metadata.GetGuid(metadata.GetModuleDefinition().Mvid).ToString();
+            return null;
+        }
+        catch (BadImageFormatException)
+        {
+            return null; // a native library beside the app
+        }
+    }
+
+    private static string ToolIdentity() =>
+        string.Join("|", new[] { typeof(AppCache).Assembly, typeof(Async2.Runtime.Continuation).Assembly }
+            .Select(a => a.ManifestModule.ModuleVersionId));
+
+    private static void CopyFolder(string from, string to)
+    {
+        Directory.CreateDirectory(to);
+        foreach (var file in Directory.EnumerateFiles(from))
+            File.Copy(file, Path.Combine(to, Path.GetFileName(file)));
+        foreach (var directory in Directory.EnumerateDirectories(from))
+            CopyFolder(directory, Path.Combine(to, Path.GetFileName(directory)));
+    }
+}
