@@ -32,8 +32,9 @@ public class ProtectedRegionsTests
         var regions = ProtectedRegions.Compute(b.Method.Body);
         int at = regions.IndexOf[point];
 
-        Assert.Equal([(0, 7), (1, 3)], regions.TryBlocksEnclosing(at));
+        // Indexes: outer try [0, 9) ends at the finally; inner try [1, 4) ends at the first catch.
+        Assert.Equal([(0, 9), (1, 4)], regions.TryBlocksEnclosing(at));
         Assert.True(regions.TrysEnclosing(at)[0].RunsOnLeave);
-        Assert.Empty(regions.TrysEnclosing(regions.IndexOf[catch1]).Where(r => r.TryStart == 1));
+        Assert.DoesNotContain(regions.TrysEnclosing(regions.IndexOf[catch1]), r => r.TryStart == 1);
     }
 }

@@ -1,0 +1,56 @@
+using Xunit;
+using Xunit.Abstractions;
+
+namespace Async2.Tests.Corpus;
+
+/// <summary>
+/// Every program in tests/corpus is compiled twice by the SDK's Roslyn and run three ways:
+/// (a) classic async on the stock runtime, (b) runtime async under DOTNET_RuntimeAsync=1, and
+/// (c) runtime async rewritten by Async2 on the stock runtime. (c) must print exactly what (a)
+/// prints and exit with the same code. (b) is the runtime's own implementation: where it differs
+/// from (a) the difference is listed in KNOWN_RUNTIME_DIFFERENCES.txt.
+/// </summary>
+public sealed class DifferentialTests(ITestOutputHelper output)
+{
+    public static TheoryData<string> Programs()
+    {
+        var data = new TheoryData<string>();
+        foreach (var file in Directory.GetFiles(TestEnvironment.CorpusFolder, "*.cs").Order(StringComparer.Ordinal))
+            data.Add(Path.GetFileNameWithoutExtension(file));
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(Programs))]
+    public void Rewritten_program_prints_what_classic_prints(string program)
+    {
+        var build = ProgramBuilder.Build(program, [Path.Combine(TestEnvironment.CorpusFolder, program + ".cs")]);
+
+        var classic = Run(build.Classic, runtimeAsync: false);
+        var rewritten = Run(build.Rewritten, runtimeAsync: false);
+        output.WriteLine($"(a) classic:\n{classic}\n(c) rewritten:\n{rewritten}");
+        Assert.Equal(classic, rewritten);
+
+        Assert.Empty(RewrittenAssembly.AsyncFlaggedMethods(build.Rewritten));
+        Assert.Empty(RewrittenAssembly.AsyncHelpersReferences(build.Rewritten));
+        Assert.Empty(RewrittenAssembly.MethodsTheJitRejects(build.Rewritten));
+        Assert.All(build.Report.Methods, m => Assert.True(m.Rewritten, $"{m.Method} was left classic: {m.Reason}"));
+
+        var runtime = Run(build.RuntimeAsync, runtimeAsync: true);
+        output.WriteLine($"(b) DOTNET_RuntimeAsync=1:\n{runtime}");
+        if (KnownRuntimeDifferences.Why(program) is { } why)
+            Assert.False(runtime == classic, $"{program} is listed as a known runtime difference ({why}) but the runtime now agrees with classic async: remove it from the list.");
+        else
+            Assert.Equal(classic, runtime);
+    }
+
+    /// <summary>What a run shows a user: standard output and the exit code.</summary>
+    private static string Run(string assembly, bool runtimeAsync)
+    {
+        var (exitCode, stdout, stderr) = ProgramRunner.RunDotnet([assembly], runtimeAsync);
+        var transcript = stdout.ReplaceLineEndings("\n") + $"[exit code {exitCode}]";
+        if (exitCode != 0 && stderr.Length > 0)
+            transcript += $"\n[stderr first line] {stderr.ReplaceLineEndings("\n").Split('\n')[0]}";
+        return transcript;
+    }
+}

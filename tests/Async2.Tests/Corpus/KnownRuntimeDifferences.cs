@@ -1,0 +1,26 @@
+namespace Async2.Tests.Corpus;
+
+/// <summary>
+/// Corpus programs on which the runtime's own runtime async (DOTNET_RuntimeAsync=1) prints
+/// something other than classic async, read from tests/corpus/KNOWN_RUNTIME_DIFFERENCES.txt
+/// (<c>program: why</c> per line, # for comments). These are differences of the .NET 10 runtime,
+/// not of Async2; the tests check that each listed one still differs, so the list cannot go stale.
+/// </summary>
+internal static class KnownRuntimeDifferences
+{
+    private static readonly Lazy<IReadOnlyDictionary<string, string>> s_entries = new(Load);
+
+    public static string? Why(string program) => s_entries.Value.GetValueOrDefault(program);
+
+    private static IReadOnlyDictionary<string, string> Load()
+    {
+        var path = Path.Combine(TestEnvironment.CorpusFolder, "KNOWN_RUNTIME_DIFFERENCES.txt");
+        if (!File.Exists(path))
+            return new Dictionary<string, string>();
+        return File.ReadAllLines(path)
+            .Select(line => line.Trim())
+            .Where(line => line.Length > 0 && !line.StartsWith('#'))
+            .Select(line => line.Split(':', 2))
+            .ToDictionary(parts => parts[0].Trim(), parts => parts.Length > 1 ? parts[1].Trim() : "");
+    }
+}

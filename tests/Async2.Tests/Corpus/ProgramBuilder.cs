@@ -1,0 +1,138 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.Security.Cryptography;
+using System.Text;
+using Async2.Rewriter;
+
+namespace Async2.Tests.Corpus;
+
+/// <summary>The three builds of one test program.</summary>
+/// <param name="Classic">Compiled with classic async (compiler state machines).</param>
+/// <param name="RuntimeAsync">Compiled with runtime-async=on: runs only under DOTNET_RuntimeAsync=1.</param>
+/// <param name="Rewritten">The runtime-async build rewritten by Async2: runs on the stock runtime.</param>
+internal sealed record ProgramBuild(string Name, string Classic, string RuntimeAsync, string Rewritten, RewriteReport Report);
+
+/// <summary>
+/// Compiles C# test programs with the SDK's own csc, twice (classic and runtime-async), and
+/// rewrites the runtime-async build. Compilations are cached by content under
+/// <see cref="TestEnvironment.Scratch"/>; the rewrite is redone whenever the rewriter changes.
+/// </summary>
+internal static class ProgramBuilder
+{
+    private static readonly ConcurrentDictionary<string, Lazy<string>> s_compilations = new();
+    private static readonly string s_rewriterIdentity =
+        typeof(AssemblyRewriter).Assembly.ManifestModule.ModuleVersionId.ToString("N")[..12]
+        + typeof(Async2.Runtime.Continuation).Assembly.ManifestModule.ModuleVersionId.ToString("N")[..12];
+
+    /// <summary>Builds an executable from <paramref name="sources"/>.</summary>
+    public static ProgramBuild Build(string name, IReadOnlyList<string> sources)
+    {
+        var classic = Compile(name, sources, runtimeAsync: false);
+        var runtimeAsync = Compile(name, sources, runtimeAsync: true);
+        var rewrittenFolder = Path.Combine(Path.GetDirectoryName(runtimeAsync)!, "..", $"async2-{s_rewriterIdentity}");
+        var rewritten = Path.GetFullPath(Path.Combine(rewrittenFolder, Path.GetFileName(runtimeAsync)));
+        var report = AssemblyRewriter.Rewrite(new RewriteRequest(runtimeAsync, rewritten));
+        File.Copy(RuntimeConfigOf(runtimeAsync), RuntimeConfigOf(rewritten), overwrite: true);
+        return new ProgramBuild(name, classic, runtimeAsync, rewritten, report);
+    }
+
+    /// <summary>Compiles one flavour (cached), returning the path of the .dll.</summary>
+    public static string Compile(string name, IReadOnlyList<string> sources, bool runtimeAsync)
+    {
+        var options = CompilerOptions(runtimeAsync);
+        var key = Hash(string.Join("\n", options) + "\n" + TestEnvironment.CscPath + "\n"
+            + string.Join("\n", sources.Select(File.ReadAllText)));
+        var folder = Path.Combine(TestEnvironment.Scratch, "build", $"{name}-{key}", runtimeAsync ? "runtime-async" : "classic");
+        return s_compilations.GetOrAdd(folder, _ => new Lazy<string>(() => CompileInto(folder, name, sources, options))).Value;
+    }
+
+    private static string CompileInto(string folder, string name, IReadOnlyList<string> sources, IReadOnlyList<string> options)
+    {
+        var output = Path.Combine(folder, name + ".dll");
+        if (File.Exists(RuntimeConfigOf(output)))
+            return output;
+
+        var scratch = folder + $".tmp-{Guid.NewGuid():N}";
+        Directory.CreateDirectory(scratch);
+        var responseFile = Path.Combine(scratch, "csc.rsp");
+        File.WriteAllLines(responseFile,
+        [
+            .. options,
+            $"/out:{Path.Combine(scratch, name + ".dll")}",
+            .. TestEnvironment.ReferenceAssemblies.Select(r => $"/reference:\"{r}\""),
+            .. sources.Select(s => $"\"{s}\""),
+        ]);
+        var (exitCode, stdout, stderr) = ProgramRunner.RunDotnet([TestEnvironment.CscPath, $"@{responseFile}"], runtimeAsync: false, timeout: TimeSpan.FromMinutes(3));
+        if (exitCode != 0)
+            throw new InvalidOperationException($"csc failed to compile {name} ({string.Join(" ", options)}):\n{stdout}{stderr}");
+        File.WriteAllText(Path.Combine(scratch, name + ".runtimeconfig.json"), RuntimeConfig);
+        File.Delete(responseFile);
+        try
+        {
+            Directory.Move(scratch, folder);
+        }
+        catch (IOException) when (Directory.Exists(folder))
+        {
+            Directory.Delete(scratch, recursive: true); // built concurrently by another test run
+        }
+        return output;
+    }
+
+    private static IReadOnlyList<string> CompilerOptions(bool runtimeAsync)
+    {
+        var options = new List<string>
+        {
+            "/nologo", "/target:exe", "/langversion:preview", "/nullable:enable", "/debug:portable",
+            "/optimize+", "/deterministic+", "/nowarn:CS8602,CS8604,CS8618,CS1998,CS0162,CS0168,CS0219,CS4014",
+        };
+        if (runtimeAsync)
+            options.AddRange(["/features:runtime-async=on", "/nowarn:SYSLIB5007"]);
+        return options;
+    }
+
+    private const string RuntimeConfig = """
+        {
+          "runtimeOptions": {
+            "tfm": "net10.0",
+            "framework": { "name": "Microsoft.NETCore.App", "version": "10.0.0" }
+          }
+        }
+        """;
+
+    public static string RuntimeConfigOf(string assembly) => Path.ChangeExtension(assembly, ".runtimeconfig.json");
+
+    private static string Hash(string text) =>
+        Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(text)))[..16];
+}
+
+/// <summary>Runs <c>dotnet</c> child processes and captures what they print.</summary>
+internal static class ProgramRunner
+{
+    public static (int ExitCode, string Stdout, string Stderr) RunDotnet(IEnumerable<string> args, bool runtimeAsync, TimeSpan? timeout = null)
+    {
+        var info = new ProcessStartInfo(TestEnvironment.DotnetHost)
+        {
+            UseShellExecute = false,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+        };
+        foreach (var arg in args)
+            info.ArgumentList.Add(arg);
+        info.Environment.Remove("DOTNET_RuntimeAsync");
+        if (runtimeAsync)
+            info.Environment["DOTNET_RuntimeAsync"] = "1";
+
+        using var process = Process.Start(info)!;
+        process.StandardInput.Close();
+        var stdout = process.StandardOutput.ReadToEndAsync();
+        var stderr = process.StandardError.ReadToEndAsync();
+        if (!process.WaitForExit(timeout ?? TimeSpan.FromSeconds(60)))
+        {
+            process.Kill(entireProcessTree: true);
+            throw new TimeoutException($"'dotnet {string.Join(" ", args)}' did not finish in time; output so far:\n{stdout.Result}{stderr.Result}");
+        }
+        process.WaitForExit();
+        return (process.ExitCode, stdout.Result, stderr.Result);
+    }
+}

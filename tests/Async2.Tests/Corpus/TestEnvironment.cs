@@ -1,0 +1,46 @@
+using System.Reflection;
+
+namespace Async2.Tests.Corpus;
+
+/// <summary>Where the SDK, the repository and the harness's scratch space are, as recorded at build time.</summary>
+internal static class TestEnvironment
+{
+    private static string Metadata(string key) =>
+        typeof(TestEnvironment).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == key).Value
+        ?? throw new InvalidOperationException($"the test assembly has no {key} metadata");
+
+    public static string DotnetRoot => Metadata("DotnetRoot");
+
+    public static string RepositoryRoot => Metadata("RepositoryRoot");
+
+    /// <summary>The SDK's own C# compiler, the one <c>dotnet build</c> uses.</summary>
+    public static string CscPath => Path.Combine(DotnetRoot, "sdk", Metadata("SdkVersion"), "Roslyn", "bincore", "csc.dll");
+
+    public static string DotnetHost => Path.Combine(DotnetRoot, OperatingSystem.IsWindows() ? "dotnet.exe" : "dotnet");
+
+    /// <summary>The net10.0 reference assemblies of the newest installed targeting pack.</summary>
+    public static IReadOnlyList<string> ReferenceAssemblies { get; } = FindReferenceAssemblies();
+
+    /// <summary>Build outputs of the harness; kept between runs and keyed by content, so unchanged programs are not rebuilt.</summary>
+    public static string Scratch => Path.Combine(RepositoryRoot, "artifacts", "tests");
+
+    public static string CorpusFolder => Path.Combine(RepositoryRoot, "tests", "corpus");
+
+    public static string FixturesFolder => Path.Combine(RepositoryRoot, "tests", "Async2.Tests", "Fixtures");
+
+    /// <summary>The async2 command built beside the tests.</summary>
+    public static string CliPath => Path.Combine(AppContext.BaseDirectory, "async2.dll");
+
+    private static IReadOnlyList<string> FindReferenceAssemblies()
+    {
+        var packs = Path.Combine(DotnetRoot, "packs", "Microsoft.NETCore.App.Ref");
+        var newest = Directory.EnumerateDirectories(packs)
+            .Select(d => (Folder: d, Version: Version.TryParse(Path.GetFileName(d).Split('-')[0], out var v) ? v : null))
+            .Where(p => p.Version is { Major: 10 })
+            .OrderByDescending(p => p.Version)
+            .Select(p => Path.Combine(p.Folder, "ref", "net10.0"))
+            .FirstOrDefault(Directory.Exists)
+            ?? throw new InvalidOperationException($"no net10.0 targeting pack under {packs}");
+        return Directory.GetFiles(newest, "*.dll").Order(StringComparer.Ordinal).ToList();
+    }
+}
