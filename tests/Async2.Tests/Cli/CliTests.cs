@@ -1,0 +1,215 @@
+using System.Security.Cryptography;
+using Async2.Tests.Corpus;
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+using Xunit;
+
+namespace Async2.Tests.Cli;
+
+/// <summary>
+/// The async2 command as a user runs it (a child process): what it prints, its exit code, what it
+/// writes, and that it never touches its input.
+/// </summary>
+public sealed class CliTests : IDisposable
+{
+    private readonly string _folder = Directory.CreateTempSubdirectory("async2-cli-").FullName;
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    private static (int ExitCode, string Stdout, string Stderr) Async2(params string[] args) =>
+        ProgramRunner.RunDotnet([TestEnvironment.CliPath, .. args], runtimeAsync: false);
+
+    private static ProgramBuild Fixture(string name) =>
+        ProgramBuilder.Build(name, [Path.Combine(TestEnvironment.FixturesFolder, name + ".cs")]);
+
+    private static string Fingerprint(string path) => Convert.ToHexString(SHA256.HashData(File.ReadAllBytes(path)));
+
+    [Fact]
+    public void Rewrite_writes_assembly_pdb_and_runtime_and_leaves_the_input_alone()
+    {
+        var input = Fixture("Throwing").RuntimeAsync;
+        var before = Fingerprint(input);
+        var output = Path.Combine(_folder, "out", "Throwing.dll");
+
+        var (exitCode, stdout, stderr) = Async2("rewrite", input, "-o", output);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Contains("Program::Inner: rewritten (1 await(s)", stdout);
+        Assert.Contains("2 method(s) rewritten, 0 left classic", stdout);
+        Assert.Equal(before, Fingerprint(input));
+        Assert.True(File.Exists(output));
+        Assert.True(File.Exists(Path.ChangeExtension(output, ".pdb")));
+        Assert.True(File.Exists(Path.Combine(_folder, "out", "Async2.Runtime.dll")));
+        Assert.Empty(Directory.GetFileSystemEntries(Path.Combine(_folder, "out"), ".async2-*"));
+    }
+
+    [Fact]
+    public void Rewritten_output_runs_as_is_and_keeps_source_lines_in_stack_traces()
+    {
+        var input = Fixture("Throwing").RuntimeAsync;
+        var output = Path.Combine(_folder, "Throwing.dll");
+        Assert.Equal(0, Async2("rewrite", input, "-o", output).ExitCode);
+        File.Copy(ProgramBuilder.RuntimeConfigOf(input), ProgramBuilder.RuntimeConfigOf(output));
+
+        var (exitCode, stdout, _) = ProgramRunner.RunDotnet([output, "x"], runtimeAsync: false);
+
+        Assert.Equal(7, exitCode);
+        Assert.Contains("InvalidOperationException: thrown after a suspension", stdout);
+        Assert.Contains("Throwing.cs:line 11", stdout);
+        Assert.Contains("Inner", stdout);
+    }
+
+    [Fact]
+    public void Rewrite_refuses_a_file_that_is_not_an_assembly()
+    {
+        var input = Path.Combine(_folder, "notes.dll");
+        File.WriteAllText(input, "not a PE file");
+        var output = Path.Combine(_folder, "out.dll");
+
+        var (exitCode, _, stderr) = Async2("rewrite", input, "-o", output);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains("error ASYNC2001", stderr);
+        Assert.Contains("not a .NET assembly", stderr);
+        Assert.Equal("not a PE file", File.ReadAllText(input));
+        Assert.False(File.Exists(output));
+    }
+
+    [Fact]
+    public void Rewrite_refuses_a_missing_input_and_an_output_that_is_the_input()
+    {
+        var missing = Async2("rewrite", Path.Combine(_folder, "missing.dll"), "-o", Path.Combine(_folder, "o.dll"));
+        Assert.Equal(1, missing.ExitCode);
+        Assert.Contains("does not exist", missing.Stderr);
+
+        var input = Fixture("Throwing").RuntimeAsync;
+        var copy = Path.Combine(_folder, "Throwing.dll");
+        File.Copy(input, copy);
+        var same = Async2("rewrite", copy, "-o", copy);
+        Assert.Equal(1, same.ExitCode);
+        Assert.Contains("error ASYNC2002", same.Stderr);
+        Assert.Equal(Fingerprint(input), Fingerprint(copy));
+    }
+
+    [Theory]
+    [InlineData(new string[0], "no input assembly")]
+    [InlineData(new[] { "in.dll" }, "no output path")]
+    [InlineData(new[] { "in.dll", "-o" }, "needs a path")]
+    [InlineData(new[] { "in.dll", "--frobnicate" }, "unknown option")]
+    public void Rewrite_usage_errors_exit_2_with_a_fix(string[] args, string problem)
+    {
+        var (exitCode, _, stderr) = Async2(["rewrite", .. args]);
+        Assert.Equal(2, exitCode);
+        Assert.Contains(problem, stderr);
+        Assert.Contains("fix:", stderr);
+    }
+
+    [Fact]
+    public void Unknown_command_is_a_usage_error()
+    {
+        var (exitCode, _, stderr) = Async2("frobnicate");
+        Assert.Equal(2, exitCode);
+        Assert.Contains("'frobnicate' is not an async2 command", stderr);
+    }
+
+    [Fact]
+    public void Rewrite_of_a_classic_assembly_says_so_and_writes_nothing()
+    {
+        var input = Fixture("Throwing").Classic;
+        var output = Path.Combine(_folder, "out.dll");
+
+        var (exitCode, stdout, _) = Async2("rewrite", input, "-o", output);
+
+        Assert.Equal(0, exitCode);
+        Assert.Contains("no runtime-async methods", stdout);
+        Assert.False(File.Exists(output));
+    }
+
+    [Fact]
+    public void Rewrite_reports_localloc_with_code_method_and_offset_and_writes_nothing()
+    {
+        var input = ProgramBuilder.Compile("Stackalloc", [Path.Combine(TestEnvironment.FixturesFolder, "Stackalloc.cs")], runtimeAsync: true);
+        var output = Path.Combine(_folder, "out.dll");
+
+        var (exitCode, _, stderr) = Async2("rewrite", input, "-o", output);
+
+        Assert.Equal(1, exitCode);
+        Assert.Matches(@"error ASYNC2101: Stackalloc: Program::Sum at IL_[0-9a-f]{4}: localloc", stderr);
+        Assert.Contains("nothing was written", stderr);
+        Assert.False(File.Exists(output));
+        Assert.Empty(Directory.GetFiles(_folder));
+    }
+
+    [Fact]
+    public void Rewrite_reports_a_managed_pointer_on_the_stack_across_an_await()
+    {
+        // C# never produces this shape, so make it: push &array[0] before `await Task.Delay(1)` and pop it after.
+        var input = Fixture("Throwing").RuntimeAsync;
+        var crafted = Path.Combine(_folder, "Crafted.dll");
+        using (var module = ModuleDefinition.ReadModule(input))
+        {
+            var inner = module.GetType("Program").Methods.Single(m => m.Name == "Inner");
+            var il = inner.Body.GetILProcessor();
+            var await = inner.Body.Instructions.First(i => i.Operand is MethodReference { DeclaringType.Name: "AsyncHelpers" });
+            var first = inner.Body.Instructions[0];
+            var array = new VariableDefinition(new ArrayType(module.TypeSystem.Int32));
+            inner.Body.Variables.Add(array);
+            il.InsertBefore(first, il.Create(OpCodes.Ldc_I4_1));
+            il.InsertBefore(first, il.Create(OpCodes.Newarr, module.TypeSystem.Int32));
+            il.InsertBefore(first, il.Create(OpCodes.Stloc, array));
+            il.InsertBefore(first, il.Create(OpCodes.Ldloc, array));
+            il.InsertBefore(first, il.Create(OpCodes.Ldc_I4_0));
+            il.InsertBefore(first, il.Create(OpCodes.Ldelema, module.TypeSystem.Int32));
+            il.InsertAfter(await, il.Create(OpCodes.Pop));
+            module.Write(crafted);
+        }
+
+        var (exitCode, _, stderr) = Async2("rewrite", crafted, "-o", Path.Combine(_folder, "out.dll"));
+
+        Assert.Equal(1, exitCode);
+        Assert.Matches(@"error ASYNC2102: Throwing: Program::Inner at IL_[0-9a-f]{4}: a managed pointer", stderr);
+        Assert.False(File.Exists(Path.Combine(_folder, "out.dll")));
+    }
+
+    [Fact]
+    public void Run_rewrites_into_the_cache_once_and_returns_the_apps_exit_code()
+    {
+        var build = Fixture("Throwing");
+        var cache = Path.Combine(_folder, "cache");
+        var first = RunWithCache(cache, build.RuntimeAsync, "x");
+        Assert.Equal(7, first.ExitCode);
+        Assert.Contains("thrown after a suspension", first.Stdout);
+        var entries = Directory.GetDirectories(cache);
+        Assert.Single(entries);
+        var stamp = Directory.GetLastWriteTimeUtc(entries[0]);
+
+        var second = RunWithCache(cache, build.RuntimeAsync);
+        Assert.Equal(0, second.ExitCode);
+        Assert.Equal("no exception\n", second.Stdout.ReplaceLineEndings("\n"));
+        Assert.Equal(entries, Directory.GetDirectories(cache));
+        Assert.Equal(stamp, Directory.GetLastWriteTimeUtc(entries[0]));
+    }
+
+    [Fact]
+    public void Run_of_a_classic_app_runs_it_directly()
+    {
+        var build = Fixture("Throwing");
+        var cache = Path.Combine(_folder, "cache");
+        var result = RunWithCache(cache, build.Classic, "x");
+        Assert.Equal(7, result.ExitCode);
+        Assert.False(Directory.Exists(cache) && Directory.EnumerateFileSystemEntries(cache).Any());
+    }
+
+    private static (int ExitCode, string Stdout, string Stderr) RunWithCache(string cache, params string[] args)
+    {
+        Environment.SetEnvironmentVariable("ASYNC2_CACHE", cache);
+        try
+        {
+            return Async2(["run", .. args]);
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable("ASYNC2_CACHE", null);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+// Fixture: a loop of async calls that never suspend, loaded in-process by the allocation test.
+using System.Threading.Tasks;
+
+public static class Calls
+{
+    public static bool Suspend;
+
+    private static async Task<long> Callee(long i)
+    {
+        if (Suspend)
+            await Task.Yield();
+        return i * 2;
+    }
+
+    private static async ValueTask<long> ValueCallee(long i)
+    {
+        if (Suspend)
+            await Task.Yield();
+        return i + 1;
+    }
+
+    private static async Task VoidCallee()
+    {
+        if (Suspend)
+            await Task.Yield();
+    }
+
+    public static async Task<long> Loop(int count)
+    {
+        long sum = 0;
+        for (int i = 0; i < count; i++)
+        {
+            sum += await Callee(i);
+            sum += await ValueCallee(i);
+            await VoidCallee();
+        }
+        return sum;
+    }
+
+    public static void Main() { }
+}
