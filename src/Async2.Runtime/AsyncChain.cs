@@ -4,7 +4,8 @@
 // so reaching it costs an argument, not a thread-local lookup. The protocol, which the rewriter's
 // generated code follows (Async2.Rewriter/Rewrite/SuspensionEmitter.cs):
 //   - after every call to another variant, the caller tests Head != null ("did it suspend?");
-//   - a frame that suspends builds its continuation and calls Link, innermost frame first;
+//   - a frame that suspends builds its continuation and calls Link (LinkAwaitingCallee when it
+//     awaited another variant), innermost frame first;
 //   - the leaf that found an incomplete awaitable leaves it in Notifier (AwaitBridge.cs);
 //   - on resumption the dispatcher fills Completed (the callee frame that just finished, holding
 //     its result) or Fault (the exception it threw) for the frame it resumes next.
@@ -51,6 +52,18 @@ public struct AsyncChain
         else
             Tail!.Next = frame;
         Tail = frame;
+    }
+
+    /// <summary>
+    /// <see cref="Link"/> for a frame suspended at an await of another rewritten method. That
+    /// await continues on the caller's context (a direct call is never ConfigureAwait(false)),
+    /// which the callee may leave behind (ConfigureAwait(false) inside it), so the frame records
+    /// where it must be resumed; the dispatcher goes back there before resuming it.
+    /// </summary>
+    public void LinkAwaitingCallee(Continuation frame)
+    {
+        frame.CapturedContext = ResumeContext.Capture();
+        Link(frame);
     }
 
     /// <summary>

@@ -39,6 +39,13 @@ public abstract class Continuation
     public ContinuationFlags Flags;
 
     /// <summary>
+    /// For a frame suspended while awaiting another rewritten method: the SynchronizationContext or
+    /// TaskScheduler it awaited on, where it must continue once the callee completes (null: anywhere).
+    /// Written by <see cref="AsyncChain.LinkAwaitingCallee"/>; see <see cref="ResumeContext"/>.
+    /// </summary>
+    public object? CapturedContext;
+
+    /// <summary>
     /// Re-enters the suspended method at <see cref="State"/>. On completion a value-returning
     /// frame stores its result in <see cref="Continuation{T}.Result"/>; if it suspends again, it
     /// links itself into <paramref name="chain"/> instead.

@@ -6,7 +6,8 @@
 // frames that did not suspend inside a protected region are skipped without being called (their
 // code would only rethrow). The chain's last frame is always the ChainRoot that completes the
 // Task, so the loop ends there. If a resumed frame suspends again, the new inner frames are
-// spliced in front of the rest of the chain and the root waits for the new notifier.
+// spliced in front of the rest of the chain and the root waits for the new notifier. A frame that
+// awaited its callee in a SynchronizationContext or TaskScheduler is resumed there (ResumeContext.cs).
 using System.Diagnostics;
 using System.Runtime.ExceptionServices;
 
@@ -14,12 +15,15 @@ namespace Async2.Runtime;
 
 internal static class Dispatcher
 {
+    /// <summary>
+    /// Resumes <paramref name="head"/> here and now, then the frames after it, each with the
+    /// outcome of the one before (<paramref name="completed"/>/<paramref name="fault"/>: the
+    /// outcome handed to the head, when the dispatch continues in another context).
+    /// </summary>
     [StackTraceHidden]
-    internal static void Run(Continuation head, ChainRoot root)
+    internal static void Run(Continuation head, ChainRoot root, Continuation? completed = null, ExceptionDispatchInfo? fault = null)
     {
         Continuation? frame = head;
-        Continuation? completed = null;
-        ExceptionDispatchInfo? fault = null;
         while (frame is not null)
         {
             Continuation? rest = frame.Next;
@@ -27,6 +31,14 @@ internal static class Dispatcher
             {
                 frame = rest;
                 continue;
+            }
+
+            // A caller frame continues in the context it awaited in (the head is where its
+            // notifier resumed it, already the right place).
+            if (frame != head && frame.CapturedContext is { } context && !ResumeContext.IsCurrent(context))
+            {
+                ResumeContext.ResumeOn(context, frame, root, completed, fault);
+                return;
             }
 
             var chain = new AsyncChain { Completed = completed, Fault = fault };

@@ -15,35 +15,59 @@ internal static class TypeResolution
         var method = member as GenericInstanceMethod;
         if (declaring is null && method is null)
             return StripModifiers(type);
-        return Substitute(type, declaring, method);
+        return Substitute(type, parameter => parameter.Type switch
+        {
+            GenericParameterType.Type when declaring is not null => declaring.GenericArguments[parameter.Position],
+            GenericParameterType.Method when method is not null => method.GenericArguments[parameter.Position],
+            _ => null,
+        });
     }
 
-    private static TypeReference Substitute(TypeReference type, GenericInstanceType? declaring, GenericInstanceMethod? method)
+    /// <summary>
+    /// <paramref name="type"/> with every generic parameter the map knows replaced (those it maps
+    /// to null are kept), and custom modifiers and pinning dropped.
+    /// </summary>
+    public static TypeReference Substitute(TypeReference type, Func<GenericParameter, TypeReference?> map)
     {
         switch (type)
         {
-            case GenericParameter { Type: GenericParameterType.Type } p when declaring is not null:
-                return declaring.GenericArguments[p.Position];
-            case GenericParameter { Type: GenericParameterType.Method } p when method is not null:
-                return method.GenericArguments[p.Position];
+            case GenericParameter parameter:
+                return map(parameter) ?? parameter;
             case ByReferenceType byRef:
-                return new ByReferenceType(Substitute(byRef.ElementType, declaring, method));
+                return new ByReferenceType(Substitute(byRef.ElementType, map));
             case PointerType pointer:
-                return new PointerType(Substitute(pointer.ElementType, declaring, method));
+                return new PointerType(Substitute(pointer.ElementType, map));
             case ArrayType array:
-                return new ArrayType(Substitute(array.ElementType, declaring, method), array.Rank);
+                return new ArrayType(Substitute(array.ElementType, map), array.Rank);
             case IModifierType modified:
-                return Substitute(modified.ElementType, declaring, method);
+                return Substitute(modified.ElementType, map);
             case PinnedType pinned:
-                return Substitute(pinned.ElementType, declaring, method);
+                return Substitute(pinned.ElementType, map);
             case GenericInstanceType instance:
                 var result = new GenericInstanceType(instance.ElementType);
                 foreach (var argument in instance.GenericArguments)
-                    result.GenericArguments.Add(Substitute(argument, declaring, method));
+                    result.GenericArguments.Add(Substitute(argument, map));
                 return result;
             default:
                 return type;
         }
+    }
+
+    /// <summary>
+    /// The type of <c>this</c> inside <paramref name="type"/>'s own methods: the type itself, or for a
+    /// generic type its instantiation over its own parameters (<c>Owner&lt;!0&gt;</c>), since a bare
+    /// generic type definition is not a valid type in a signature.
+    /// </summary>
+    public static TypeReference SelfInstance(TypeDefinition type) =>
+        Instantiate(type, type.GenericParameters);
+
+    /// <summary><paramref name="type"/> instantiated over <paramref name="arguments"/>, or the type itself when there are none.</summary>
+    public static TypeReference Instantiate(TypeReference type, IEnumerable<TypeReference> arguments)
+    {
+        var instance = new GenericInstanceType(type);
+        foreach (var argument in arguments)
+            instance.GenericArguments.Add(argument);
+        return instance.HasGenericArguments ? instance : type;
     }
 
     private static TypeReference StripModifiers(TypeReference type) =>

@@ -37,6 +37,7 @@ internal sealed class RuntimeReferences
         ChainByRef = new ByReferenceType(AsyncChain);
         Head = module.ImportReference(chain.Fields.Single(f => f.Name == "Head"));
         Link = module.ImportReference(chain.Methods.Single(m => m.Name == "Link"));
+        LinkAwaitingCallee = module.ImportReference(chain.Methods.Single(m => m.Name == "LinkAwaitingCallee"));
         ThrowIfFaulted = module.ImportReference(chain.Methods.Single(m => m.Name == "ThrowIfFaulted"));
         _getResult = chain.Methods.Single(m => m.Name == "GetResult");
         ThunkScope = module.ImportReference(scope);
@@ -53,6 +54,8 @@ internal sealed class RuntimeReferences
     public TypeReference ChainByRef { get; }
     public FieldReference Head { get; }
     public MethodReference Link { get; }
+    /// <summary><c>AsyncChain.LinkAwaitingCallee</c>: Link that also records the caller's resume context.</summary>
+    public MethodReference LinkAwaitingCallee { get; }
     public MethodReference ThrowIfFaulted { get; }
     public TypeReference ThunkScope { get; }
     public MethodReference ThunkScopeEnter { get; }

@@ -11,7 +11,7 @@ namespace Async2.Rewriter.Rewrite;
 ///     CHECK:    brfalse CONTINUE                       (from AwaitNormalizer)
 ///     SUSPEND:  cont = resume ?? new &lt;M&gt;d__Async2();    reuse the frame's own record when resumed
 ///               cont.State = k; cont.Flags = ...; cont.self = this; cont.field_v = v ...
-///               chain.Link(cont); [suspending = true]; leave EXIT
+///               chain.Link(cont) (LinkAwaitingCallee at a direct call); [suspending = true]; leave EXIT
 ///     RESUME_k: v = resume.field_v ...; state = 0; [r = chain.GetResult&lt;T&gt;()]
 ///     CONTINUE: ...
 /// </code>
@@ -79,7 +79,9 @@ internal static class SuspensionEmitter
             }
             code.Add(Instruction.Create(OpCodes.Ldarg, chain));
             code.Add(Instruction.Create(OpCodes.Ldloc, frame));
-            code.Add(Instruction.Create(OpCodes.Call, runtime.Link));
+            // A frame awaiting another variant must come back to its SynchronizationContext or
+            // TaskScheduler whatever its callee does; bridged awaits leave that to their awaiter.
+            code.Add(Instruction.Create(OpCodes.Call, point.Site.Kind == AwaitKind.DirectCall ? runtime.LinkAwaitingCallee : runtime.Link));
             if (guarded)
             {
                 code.Add(Instruction.Create(OpCodes.Ldc_I4_1));

@@ -1,0 +1,61 @@
+// ResumeContext: where a frame that awaited another rewritten method continues.
+//
+// A classic `await callee()` captures the SynchronizationContext (or, failing that, a non-default
+// TaskScheduler) current at the await and continues there, whatever thread the callee finished
+// on. Variant-to-variant calls bypass the awaiter that would do this, so the suspending frame
+// records the context itself (AsyncChain.LinkAwaitingCallee) and the dispatcher, before resuming
+// such a frame elsewhere, hands the rest of the chain to that context (ResumeOn).
+using System.Runtime.ExceptionServices;
+
+namespace Async2.Runtime;
+
+internal static class ResumeContext
+{
+    /// <summary>The context an await running now would continue on, or null for "any thread".</summary>
+    internal static object? Capture()
+    {
+        var synchronizationContext = SynchronizationContext.Current;
+        // The base SynchronizationContext posts to the thread pool: no different from none.
+        if (synchronizationContext is not null && synchronizationContext.GetType() != typeof(SynchronizationContext))
+            return synchronizationContext;
+        var scheduler = TaskScheduler.Current;
+        return scheduler == TaskScheduler.Default ? null : scheduler;
+    }
+
+    /// <summary>Whether code running now already runs in <paramref name="context"/>.</summary>
+    internal static bool IsCurrent(object context) => context switch
+    {
+        SynchronizationContext synchronizationContext => SynchronizationContext.Current == synchronizationContext,
+        TaskScheduler scheduler => TaskScheduler.Current == scheduler,
+        _ => true,
+    };
+
+    /// <summary>
+    /// Continues the dispatch of a chain at <paramref name="frame"/> inside <paramref name="context"/>,
+    /// with the callee's outcome and the current ExecutionContext.
+    /// </summary>
+    internal static void ResumeOn(object context, Continuation frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault)
+    {
+        var resumption = new Resumption(frame, root, completed, fault, ExecutionContext.Capture());
+        if (context is SynchronizationContext synchronizationContext)
+            synchronizationContext.Post(static state => ((Resumption)state!).Run(), resumption);
+        else
+            Task.Factory.StartNew(static state => ((Resumption)state!).Run(), resumption,
+                CancellationToken.None, TaskCreationOptions.DenyChildAttach, (TaskScheduler)context);
+    }
+
+    private sealed class Resumption(Continuation frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault, ExecutionContext? executionContext)
+    {
+        private static readonly ContextCallback s_dispatch = static state => ((Resumption)state!).Dispatch();
+
+        internal void Run()
+        {
+            if (executionContext is null)
+                Dispatch();
+            else
+                ExecutionContext.Run(executionContext, s_dispatch, this);
+        }
+
+        private void Dispatch() => Dispatcher.Run(frame, root, completed, fault);
+    }
+}
