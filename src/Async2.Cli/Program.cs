@@ -47,6 +47,7 @@ public static class Program
                 return RunCommand.Run(rest);
             case "demo":
                 return DemoCommand.Run(rest);
+            case "bench": return BenchCommand.Run(rest);
             default:
                 throw CliException.Usage(null, $"'{args[0]}' is not an async2 command.", "use rewrite, run or demo");
         }

@@ -12,6 +12,7 @@ internal static class Usage
           async2 rewrite <in.dll> -o <out.dll>   rewrite one assembly
           async2 run <app.dll> [args...]         rewrite an app (cached) and run it
           async2 demo [n]                        build, rewrite and run the bundled FibAsync sample
+          async2 bench [--quick]                 run the seed's benchmarks side by side (bench/)
           async2 <command> --help                help for one command
           async2 --version                       print the version
 
@@ -61,6 +62,28 @@ internal static class Usage
         Needs the repository (the folder with Async2.slnx) and the .NET SDK; builds go to artifacts/demo.
 
         Exit codes: 0 (c) matches (a), 1 a build, rewrite or run failed or (c) differs, 2 usage error.
+        """;
+
+    public const string Bench = """
+        Usage: async2 bench [--quick] [-o <folder>] [--only <names>] [--no-charts]
+
+        Builds bench/Async2.Bench classic and runtime-async (cached under artifacts/bench), rewrites the
+        runtime-async build with Async2, and runs the seed's benchmarks side by side, each variant in
+        worker processes: Sync, Task, ValueTask (classic build), Runtime (runtime-async build under
+        DOTNET_RuntimeAsync=1) and Async2 (rewritten build, stock runtime). Progress goes to stderr.
+        Writes README.md (Markdown tables with ratios to Task, bytes allocated per operation, the
+        machine and versions), results.json (every cell) and SVG charts to the results folder.
+
+        Benchmarks: callcost, eh, ehfinally, gc, fib, suspend, chain, deep.
+
+        Options:
+          --quick            a smoke run (fewer depths, shorter windows; a few minutes)
+          -o, --output <d>   results folder (default bench/results/<timestamp>[-quick])
+          --only <a,b>       run only these benchmarks
+          --no-charts        skip the SVG charts
+          -h, --help         show this help
+
+        Exit codes: 0 results written (failed cells are marked in the tables), 1 a build failed, 2 usage error.
         """;
 
     public static string Version

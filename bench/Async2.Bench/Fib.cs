@@ -1,0 +1,50 @@
+using System.Diagnostics;
+
+namespace Async2.Bench;
+
+/// <summary>FibAsync(n) against Fib(n) (seed 001): every await finds a completed task.</summary>
+internal static class Fib
+{
+    private static int Sync(int n) => n < 2 ? n : Sync(n - 1) + Sync(n - 2);
+
+    private static async Task<int> FibAsync(int n) => n < 2 ? n : await FibAsync(n - 1) + await FibAsync(n - 2);
+
+    private static async ValueTask<int> FibValueTask(int n) => n < 2 ? n : await FibValueTask(n - 1) + await FibValueTask(n - 2);
+
+    public static void Run(Options options)
+    {
+        int n = options.Quick ? 32 : 40;
+        Measure(options, n, "Sync", Sync);
+        Measure(options, n, Model.Name, n => Runner.Wait(FibAsync(n)));
+        if (Model.IsClassicBuild)
+            Measure(options, n, "ValueTask", n => Runner.Wait(FibValueTask(n)));
+    }
+
+    private static void Measure(Options options, int n, string variant, Func<int, int> fib)
+    {
+        // Warm-up on a smaller n (Fib(40) classic takes seconds); settled = two rounds within 3%.
+        Runner.Run(options, () => Time(fib, 27));
+        var rounds = new double[options.Quick ? 1 : 3];
+        double bytes = 0;
+        for (int i = 0; i < rounds.Length; i++)
+            (rounds[i], bytes) = Time(fib, n);
+        Report.Cell("fib", variant, $"Fib({n})", "ms", Runner.Median(rounds), bytes, rounds);
+    }
+
+    private static Sample Time(Func<int, int> fib, int n)
+    {
+        long bytes = GC.GetAllocatedBytesForCurrentThread();
+        long start = Stopwatch.GetTimestamp();
+        int result = fib(n);
+        double ms = Runner.Ms(Stopwatch.GetTimestamp() - start);
+        bytes = GC.GetAllocatedBytesForCurrentThread() - bytes;
+        if (result != Expected(n))
+            throw new InvalidOperationException($"Fib({n}) = {result}");
+        return new Sample(ms, bytes / Calls(n));
+    }
+
+    private static int Expected(int n) { int a = 0, b = 1; for (int i = 0; i < n; i++) (a, b) = (b, a + b); return a; }
+
+    /// <summary>Calls made by the recursion for n: 2 Fib(n+1) - 1.</summary>
+    private static double Calls(int n) => 2.0 * Expected(n + 1) - 1;
+}

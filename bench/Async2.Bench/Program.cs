@@ -1,0 +1,69 @@
+using System.Runtime;
+
+namespace Async2.Bench;
+
+/// <summary>
+/// The benchmark worker: runs one benchmark for the variants this build and process provide and
+/// prints one JSON line per measured cell on stdout. Usually started by `async2 bench`.
+///
+///   Async2.Bench &lt;callcost|eh|ehfinally|gc|fib|suspend|chain|deep|info&gt; [--variant V] [--quick] [--n N]
+///
+/// The classic build measures Sync, Task and ValueTask; the runtime-async build measures "Runtime"
+/// under DOTNET_RuntimeAsync=1 and "Async2" once rewritten. Main is synchronous on purpose.
+/// </summary>
+public static class Program
+{
+    public static int Main(string[] args)
+    {
+        if (args.Length == 0)
+        {
+            Console.Error.WriteLine("usage: Async2.Bench <callcost|eh|ehfinally|gc|fib|suspend|chain|deep|info> [--variant V] [--quick] [--n N]");
+            return 2;
+        }
+        bool quick = args.Contains("--quick");
+        string variant = Option(args, "--variant") ?? Model.Name;
+        var options = new Options { Quick = quick };
+        if (Model.Name == "Runtime" && Environment.GetEnvironmentVariable("DOTNET_RuntimeAsync") != "1")
+            Console.Error.WriteLine("warning: the runtime-async build runs without DOTNET_RuntimeAsync=1");
+
+        switch (args[0])
+        {
+            case "info":
+                Console.WriteLine($"{{\"model\":\"{Model.Name}\",\"runtime\":\"{Environment.Version}\",\"server\":{(GCSettings.IsServerGC ? "true" : "false")},\"latency\":\"{GCSettings.LatencyMode}\"}}");
+                return 0;
+            case "callcost":
+                CallCost.Run(options);
+                return 0;
+            case "eh":
+                Exceptions.Run(options);
+                return 0;
+            case "ehfinally":
+                Exceptions.RunFinally(options);
+                return 0;
+            case "gc":
+                GcImpact.Run(options, variant);
+                return 0;
+            case "fib":
+                Fib.Run(options);
+                return 0;
+            case "suspend":
+                Suspension.Run(options);
+                return 0;
+            case "chain":
+                Chains.Run(options);
+                return 0;
+            case "deep":
+                Chains.RunDeep(options, variant, int.Parse(Option(args, "--n") ?? "1000000"));
+                return 0;
+            default:
+                Console.Error.WriteLine($"unknown benchmark '{args[0]}'");
+                return 2;
+        }
+    }
+
+    private static string? Option(string[] args, string name)
+    {
+        int i = Array.IndexOf(args, name);
+        return i >= 0 && i + 1 < args.Length ? args[i + 1] : null;
+    }
+}

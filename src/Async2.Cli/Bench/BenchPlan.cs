@@ -1,0 +1,62 @@
+namespace Async2.Cli.Bench;
+
+/// <summary>The three builds of the worker: classic async, runtime async (run under the switch), rewritten.</summary>
+internal enum Flavor
+{
+    Classic,
+    Runtime,
+    Async2,
+}
+
+/// <summary>One worker process: a benchmark, the build it runs, and what its environment needs.</summary>
+internal sealed record BenchJob(string Benchmark, Flavor Flavor, string Label, string[] Args, bool WorkstationNonConcurrentGc = false, int TimeoutSeconds = 600)
+{
+    /// <summary>A stack overflow is an expected outcome of this job and becomes its cell's result.</summary>
+    public bool ReportsCrash { get; init; }
+    public string? CrashVariant { get; init; }
+    public string? CrashCase { get; init; }
+}
+
+/// <summary>The list of worker processes one `async2 bench` run starts, in order.</summary>
+internal static class BenchPlan
+{
+    public static readonly string[] AllBenchmarks = ["callcost", "eh", "ehfinally", "gc", "fib", "suspend", "chain", "deep"];
+
+    public static List<BenchJob> Create(bool quick, IReadOnlyCollection<string> only)
+    {
+        var jobs = new List<BenchJob>();
+        string[] mode = quick ? ["--quick"] : [];
+        Flavor[] flavors = [Flavor.Classic, Flavor.Runtime, Flavor.Async2];
+
+        foreach (var benchmark in new[] { "callcost", "eh", "ehfinally", "fib", "suspend", "chain" })
+            foreach (var flavor in flavors)
+                jobs.Add(new BenchJob(benchmark, flavor, Describe(flavor), [benchmark, .. mode]));
+
+        // GC settings matter here, so every variant gets its own process: workstation, non-concurrent.
+        foreach (var (flavor, variant) in new[] { (Flavor.Classic, "Task"), (Flavor.Classic, "ValueTask"), (Flavor.Runtime, "Runtime"), (Flavor.Async2, "Async2") })
+            jobs.Add(new BenchJob("gc", flavor, variant, ["gc", "--variant", variant, .. mode], WorkstationNonConcurrentGc: true));
+
+        // CountRecursivelyAsync(1,000,000): a stack overflow ends the process, so one process each.
+        foreach (var (flavor, variant) in new[] { (Flavor.Classic, "Task"), (Flavor.Classic, "ValueTask"), (Flavor.Runtime, "Runtime"), (Flavor.Async2, "Async2") })
+            jobs.Add(new BenchJob("deep", flavor, variant, ["deep", "--variant", variant, "--n", DeepN.ToString()], TimeoutSeconds: 180)
+            {
+                ReportsCrash = true,
+                CrashVariant = variant,
+                CrashCase = $"CountRecursivelyAsync({DeepN:N0})",
+            });
+
+        var order = AllBenchmarks.ToList();
+        return jobs.Where(j => only.Count == 0 || only.Contains(j.Benchmark))
+            .OrderBy(j => order.IndexOf(j.Benchmark))
+            .ToList();
+    }
+
+    public const int DeepN = 1_000_000;
+
+    private static string Describe(Flavor flavor) => flavor switch
+    {
+        Flavor.Classic => "Sync/Task/ValueTask",
+        Flavor.Runtime => "Runtime",
+        _ => "Async2",
+    };
+}

@@ -1,0 +1,204 @@
+using System.Diagnostics;
+using System.Text.Json;
+using Async2.Cli.Bench;
+using Async2.Rewriter;
+
+namespace Async2.Cli;
+
+/// <summary>
+/// <c>async2 bench [--quick] [-o dir] [--only a,b]</c>: builds bench/Async2.Bench classic and
+/// runtime-async (cached under artifacts/bench), rewrites the runtime-async build, runs every
+/// benchmark in worker processes (Sync/Task/ValueTask, Runtime under DOTNET_RuntimeAsync=1, Async2)
+/// and writes Markdown tables, SVG charts and the raw cells to a results folder.
+/// </summary>
+internal static class BenchCommand
+{
+    private const string Worker = "Async2.Bench";
+    private const string Charts = "Async2.Bench.Charts";
+
+    public static int Run(string[] args)
+    {
+        bool quick = false, charts = true;
+        string? output = null;
+        var only = new List<string>();
+        for (int i = 0; i < args.Length; i++)
+        {
+            switch (args[i])
+            {
+                case var help when Usage.IsHelp(help):
+                    Console.WriteLine(Usage.Bench);
+                    return ExitCodes.Success;
+                case "--quick":
+                    quick = true;
+                    break;
+                case "--no-charts":
+                    charts = false;
+                    break;
+                case "-o" or "--output":
+                    if (i + 1 >= args.Length)
+                        throw CliException.Usage("bench", $"'{args[i]}' needs a folder.", "write -o <results folder>");
+                    output = args[++i];
+                    break;
+                case "--only":
+                    if (i + 1 >= args.Length)
+                        throw CliException.Usage("bench", "'--only' needs benchmark names.", $"write --only {string.Join(',', BenchPlan.AllBenchmarks)}");
+                    foreach (var name in args[++i].Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+                    {
+                        if (!BenchPlan.AllBenchmarks.Contains(name))
+                            throw CliException.Usage("bench", $"'{name}' is not a benchmark.", $"choose from {string.Join(", ", BenchPlan.AllBenchmarks)}");
+                        only.Add(name);
+                    }
+                    break;
+                default:
+                    throw CliException.Usage("bench", $"unexpected argument '{args[i]}'.", "the options are --quick, -o <folder>, --only <names>, --no-charts");
+            }
+        }
+
+        var stopwatch = Stopwatch.StartNew();
+        var repository = FindRepository();
+        var artifacts = Path.Combine(repository, "artifacts", "bench");
+        var started = DateTimeOffset.Now;
+        output ??= Path.Combine(repository, "bench", "results", started.ToString("yyyyMMdd-HHmmss") + (quick ? "-quick" : ""));
+        output = Path.GetFullPath(output);
+
+        // 1. Builds (incremental; the rewrite is redone only when the runtime-async build changed).
+        var project = Path.Combine(repository, "bench", Worker, Worker + ".csproj");
+        var workers = new Dictionary<Flavor, string>
+        {
+            [Flavor.Classic] = Build(project, Worker, Path.Combine(artifacts, "classic"), runtimeAsync: false),
+        };
+        var runtimeAsync = Build(project, Worker, Path.Combine(artifacts, "runtime-async"), runtimeAsync: true);
+        workers[Flavor.Runtime] = runtimeAsync;
+        workers[Flavor.Async2] = Rewrite(runtimeAsync, Path.Combine(artifacts, "async2"), out var rewriteNotes);
+        string? chartsDll = charts
+            ? TryBuildCharts(Path.Combine(repository, "bench", Charts, Charts + ".csproj"), Path.Combine(artifacts, "charts"))
+            : null;
+
+        // 2. Worker processes.
+        var run = new BenchRun
+        {
+            Mode = quick ? "quick" : "full",
+            Started = started,
+            Machine = MachineInfo.Collect(repository),
+        };
+        run.Problems.AddRange(rewriteNotes);
+        var jobs = BenchPlan.Create(quick, only);
+        Progress($"running {jobs.Count} worker processes ({run.Mode}); results go to {Path.GetRelativePath(repository, output)}");
+        for (int i = 0; i < jobs.Count; i++)
+        {
+            var job = jobs[i];
+            Progress($"[{i + 1,2}/{jobs.Count}] {job.Benchmark} · {job.Label}   (elapsed {Elapsed(stopwatch)})");
+            var jobWatch = Stopwatch.StartNew();
+            var outcome = WorkerProcess.Run(workers[job.Flavor], job, cell =>
+                Progress($"        {cell.Variant,-9} {cell.Case,-34} {(cell.Failed ? cell.Note : Format.Number(cell.Value) + " " + cell.Unit)}"));
+            run.Cells.AddRange(outcome.Cells);
+            if (outcome.TimedOut || outcome.ExitCode != 0)
+            {
+                var what = outcome.TimedOut ? $"timed out after {job.TimeoutSeconds} s" : $"exit code {outcome.ExitCode}";
+                var overflow = outcome.OutputTail.Contains("Stack overflow", StringComparison.OrdinalIgnoreCase)
+                    || outcome.OutputTail.Contains("StackOverflow", StringComparison.OrdinalIgnoreCase);
+                if (job.ReportsCrash && outcome.Cells.Count == 0)
+                {
+                    var reason = overflow ? "stack overflow (process ended)" : what;
+                    run.Cells.Add(new BenchCell { Benchmark = job.Benchmark, Variant = job.CrashVariant!, Case = job.CrashCase!, Unit = "ms", Note = "fails: " + reason });
+                    Progress($"        {job.CrashVariant,-9} {job.CrashCase,-34} fails: {reason}");
+                }
+                else
+                {
+                    run.Problems.Add($"{job.Benchmark} ({job.Label}): {what}\n{outcome.OutputTail}");
+                    Progress($"        worker {what}; last output:\n{Indent(outcome.OutputTail)}");
+                }
+            }
+            Progress($"        done in {jobWatch.Elapsed.TotalSeconds:F1} s");
+        }
+        run.DurationSeconds = stopwatch.Elapsed.TotalSeconds;
+
+        // 3. Results: raw cells, README with tables, charts.
+        Directory.CreateDirectory(output);
+        var json = Path.Combine(output, "results.json");
+        File.WriteAllText(json, JsonSerializer.Serialize(run, BenchCell.Json));
+        var chartFiles = new List<string>();
+        if (chartsDll is not null)
+        {
+            var (exitCode, log) = ChildProcess.RunCaptured([chartsDll, json, output]);
+            if (exitCode == 0)
+                chartFiles.AddRange(log.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).Where(l => l.EndsWith(".svg")));
+            else
+                run.Problems.Add($"charts: exit code {exitCode}\n{log.Trim()}");
+        }
+        else if (charts)
+        {
+            run.Problems.Add("charts: the chart project did not build; no SVGs written (see the log above)");
+        }
+        File.WriteAllText(Path.Combine(output, "README.md"), BenchReport.Markdown(run, chartFiles));
+        Progress($"done in {Elapsed(stopwatch)}: {Path.GetRelativePath(repository, Path.Combine(output, "README.md"))}");
+        Console.WriteLine(Path.Combine(output, "README.md"));
+        return ExitCodes.Success;
+    }
+
+    private static string Build(string project, string name, string folder, bool runtimeAsync)
+    {
+        var kind = runtimeAsync ? "runtime-async" : "classic";
+        Progress($"dotnet build {name} ({kind}) -> {folder}");
+        var (exitCode, log) = ChildProcess.RunCaptured(
+        [
+            "build", project, "-c", "Release", "-nologo", "-v", "quiet",
+            $"-p:Async2RuntimeAsync={(runtimeAsync ? "true" : "false")}",
+            $"-p:OutputPath={folder}{Path.DirectorySeparatorChar}",
+            $"-p:BaseIntermediateOutputPath={folder}-obj{Path.DirectorySeparatorChar}",
+        ]);
+        if (exitCode != 0)
+            throw CliException.Failure($"building {name} ({kind}) failed.", log.Trim(), "make sure 'dotnet build' works in this repository");
+        return Path.Combine(folder, name + ".dll");
+    }
+
+    private static string Rewrite(string runtimeAsync, string folder, out List<string> notes)
+    {
+        notes = new List<string>();
+        var rewritten = Path.Combine(folder, Path.GetFileName(runtimeAsync));
+        if (File.Exists(rewritten) && File.GetLastWriteTimeUtc(rewritten) > File.GetLastWriteTimeUtc(runtimeAsync)
+            && File.GetLastWriteTimeUtc(rewritten) > File.GetLastWriteTimeUtc(typeof(AssemblyRewriter).Assembly.Location))
+        {
+            Progress($"async2 rewrite: {rewritten} is up to date");
+        }
+        else
+        {
+            Progress($"async2 rewrite {runtimeAsync} -o {rewritten}");
+            Directory.CreateDirectory(folder);
+            var report = AssemblyRewriter.Rewrite(new RewriteRequest(runtimeAsync, rewritten));
+            foreach (var method in report.Methods.Where(m => !m.Rewritten))
+                notes.Add($"rewrite: {method.Method} left classic: {method.Reason} (its Async2 cells measure classic code)");
+            File.Copy(Path.ChangeExtension(runtimeAsync, ".runtimeconfig.json"), Path.ChangeExtension(rewritten, ".runtimeconfig.json"), overwrite: true);
+        }
+        return rewritten;
+    }
+
+    private static string? TryBuildCharts(string project, string folder)
+    {
+        try
+        {
+            return Build(project, Charts, folder, runtimeAsync: false);
+        }
+        catch (CliException e)
+        {
+            Progress($"warning: the chart project did not build, so no SVG charts: {e.Message}");
+            return null;
+        }
+    }
+
+    private static void Progress(string line) => Console.Error.WriteLine(line);
+
+    private static string Elapsed(Stopwatch stopwatch) => $"{(int)stopwatch.Elapsed.TotalMinutes}m{stopwatch.Elapsed.Seconds:D2}s";
+
+    private static string Indent(string text) => string.Join('\n', text.Split('\n').Select(l => "          " + l));
+
+    private static string FindRepository()
+    {
+        foreach (var start in new[] { Environment.CurrentDirectory, AppContext.BaseDirectory })
+            for (var folder = new DirectoryInfo(start); folder is not null; folder = folder.Parent)
+                if (File.Exists(Path.Combine(folder.FullName, "Async2.slnx")) && Directory.Exists(Path.Combine(folder.FullName, "bench", Worker)))
+                    return folder.FullName;
+        throw CliException.Failure("cannot find the Async2 repository.", "bench builds bench/Async2.Bench from source and no Async2.slnx with a bench folder was found above this folder",
+            "run 'async2 bench' from inside a clone of the repository");
+    }
+}
