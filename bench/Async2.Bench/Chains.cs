@@ -93,13 +93,13 @@ internal static partial class Chains
             int result = 0;
             for (int i = 0; i < 100; i++)
                 result = count(n);
-            double ms = Runner.Ms(Stopwatch.GetTimestamp() - t0) / 100;
+            double us = Runner.Ms(Stopwatch.GetTimestamp() - t0) * 1000 / 100;
             bytes = GC.GetAllocatedBytesForCurrentThread() - bytes;
             if (result != n)
                 throw new InvalidOperationException($"CountRecursivelyAsync({n}) = {result}");
-            return new Sample(ms, bytes / (100.0 * n));
+            return new Sample(us, bytes / (100.0 * n));
         }
-        Runner.Measure(options, "chain", variant, $"CountRecursivelyAsync({n:N0})", "ms", Round);
+        Runner.Measure(options, "chain", variant, $"CountRecursivelyAsync({n:N0}) (µs per call)", "us", Round);
     }
 
     /// <summary>

@@ -95,8 +95,7 @@ internal static class BenchCommand
             if (outcome.TimedOut || outcome.ExitCode != 0)
             {
                 var what = outcome.TimedOut ? $"timed out after {job.TimeoutSeconds} s" : $"exit code {outcome.ExitCode}";
-                var overflow = outcome.OutputTail.Contains("Stack overflow", StringComparison.OrdinalIgnoreCase)
-                    || outcome.OutputTail.Contains("StackOverflow", StringComparison.OrdinalIgnoreCase);
+                var overflow = outcome.StackOverflow || outcome.OutputTail.Contains("Stack overflow", StringComparison.OrdinalIgnoreCase);
                 if (job.ReportsCrash && outcome.Cells.Count == 0)
                 {
                     var reason = overflow ? "stack overflow (process ended)" : what;

@@ -286,7 +286,7 @@ internal static class BenchReport
     {
         if (!c.Has("chain") && !c.Has("deep"))
             return;
-        md.AppendLine("## 6. Chains of tasks and recursion (seed 003, ms)");
+        md.AppendLine("## 6. Chains of tasks and recursion (seed 003; ms unless noted)");
         md.AppendLine();
         md.AppendLine("AddOne: each link awaits the previous task; the time covers building the chain and completing it from the far end. "
             + "+Yield adds `await Task.Yield()` in every link. CountRecursivelyAsync never suspends (time per call). Bytes per link / per frame, all threads.");

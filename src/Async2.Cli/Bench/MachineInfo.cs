@@ -64,7 +64,7 @@ internal static class Format
             : value.ToString("F2", CultureInfo.InvariantCulture);
     }
 
-    public static string Ratio(double ratio) => double.IsNaN(ratio) || double.IsInfinity(ratio) ? "–" : ratio.ToString(ratio >= 10 ? "F1" : "F2", CultureInfo.InvariantCulture) + "×";
+    public static string Ratio(double ratio) => double.IsNaN(ratio) || double.IsInfinity(ratio) ? "–" : ratio.ToString(ratio >= 10 ? "F1" : ratio >= 0.1 ? "F2" : "F3", CultureInfo.InvariantCulture) + "×";
 
     public static string Bytes(double? bytes) => bytes is not { } b || double.IsNaN(b) ? "–"
         : b < 0.5 ? "0" : b.ToString(b >= 100 ? "N0" : "F0", CultureInfo.InvariantCulture);

@@ -5,7 +5,7 @@ namespace Async2.Cli.Bench;
 /// <summary>Runs one worker process, streaming its JSON lines back as cells.</summary>
 internal static class WorkerProcess
 {
-    public sealed record Outcome(List<BenchCell> Cells, int ExitCode, bool TimedOut, string OutputTail);
+    public sealed record Outcome(List<BenchCell> Cells, int ExitCode, bool TimedOut, string OutputTail, bool StackOverflow);
 
     /// <param name="onCell">Called for each cell as soon as the worker prints it (progress).</param>
     public static Outcome Run(string workerDll, BenchJob job, Action<BenchCell> onCell)
@@ -30,10 +30,13 @@ internal static class WorkerProcess
 
         var cells = new List<BenchCell>();
         var tail = new Queue<string>();
+        bool overflow = false;
         void Keep(string line)
         {
             lock (tail)
             {
+                if (line.StartsWith("Stack overflow", StringComparison.OrdinalIgnoreCase))
+                    overflow = true;
                 tail.Enqueue(line);
                 while (tail.Count > 12)
                     tail.Dequeue();
@@ -82,6 +85,6 @@ internal static class WorkerProcess
         lock (tail)
             tailText = string.Join('\n', tail);
         lock (cells)
-            return new Outcome(cells.ToList(), exited ? process.ExitCode : -1, !exited, tailText);
+            return new Outcome(cells.ToList(), exited ? process.ExitCode : -1, !exited, tailText, overflow);
     }
 }
