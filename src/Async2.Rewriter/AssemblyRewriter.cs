@@ -65,11 +65,11 @@ public static class AssemblyRewriter
     {
         if (shape is null)
             return $"returns {method.ReturnType.FullName}; runtime-async methods must return Task, Task<T>, ValueTask or ValueTask<T>.";
-        if (method.HasGenericParameters)
-            return "generic async methods are not supported yet.";
-        for (var type = method.DeclaringType; type is not null; type = type.DeclaringType)
-            if (type.HasGenericParameters)
-                return "async methods of generic types are not supported yet.";
+        // The continuation class re-declares the owner's generic parameters, which relies on the
+        // owner repeating its enclosing types' parameters, as C# always does.
+        for (var type = method.DeclaringType; type.DeclaringType is not null; type = type.DeclaringType)
+            if (type.GenericParameters.Count < type.DeclaringType.GenericParameters.Count)
+                return $"{type.FullName} does not repeat the generic parameters of {type.DeclaringType.FullName}, as C# compilers do.";
         if (method.DeclaringType.IsValueType)
             return "async methods of structs are not supported yet.";
         return null;

@@ -108,7 +108,7 @@ internal static class AwaitSites
         var callee = rewrittenCallee(target);
         if (callee is null || (call.OpCode.Code == Code.Callvirt && callee.IsVirtual))
             return null;
-        return callee.ReturnType.FullName == awaited.FullName ? callee : null;
+        return TypeResolution.InContextOf(target.ReturnType, target).FullName == awaited.FullName ? callee : null;
     }
 
     private static HashSet<Instruction> BranchTargets(MethodBody body)

@@ -256,7 +256,7 @@ internal sealed class StackTypes
     {
         if (parameter == method.Body.ThisParameter)
         {
-            var self = (TypeReference)method.DeclaringType;
+            var self = TypeResolution.SelfInstance(method.DeclaringType);
             return self.IsValueType ? new ByReferenceType(self) : self;
         }
         return parameter.ParameterType;

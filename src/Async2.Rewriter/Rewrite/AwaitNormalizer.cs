@@ -63,11 +63,12 @@ internal static class AwaitNormalizer
                 case AwaitKind.DirectCall:
                 {
                     var call = site.Call!;
-                    var variantOfCallee = variants[site.Callee!];
+                    var target = (MethodReference)call.Operand;
+                    var variantOfCallee = variants.VariantCalledBy(target);
                     var sequence = new List<Instruction>();
                     if (spilled.Count > 0)
                     {
-                        var argumentTypes = Arguments(site.Callee!);
+                        var argumentTypes = Arguments(target);
                         var arguments = argumentTypes.Select(t => NewLocal(body, t)).ToList();
                         sequence.AddRange(Enumerable.Reverse(arguments).Select(a => Instruction.Create(OpCodes.Stloc, a)));
                         sequence.AddRange(Enumerable.Reverse(spilled).Select(s => Instruction.Create(OpCodes.Stloc, s)));
@@ -126,13 +127,13 @@ internal static class AwaitNormalizer
         return result;
     }
 
-    /// <summary>The callee's argument types, <c>this</c> first.</summary>
-    private static List<TypeReference> Arguments(MethodDefinition callee)
+    /// <summary>The argument types of a call, <c>this</c> first, as instantiated at the call.</summary>
+    private static List<TypeReference> Arguments(MethodReference call)
     {
         var types = new List<TypeReference>();
-        if (callee.HasThis)
-            types.Add(callee.DeclaringType);
-        types.AddRange(callee.Parameters.Select(p => p.ParameterType));
+        if (call.HasThis)
+            types.Add(call.DeclaringType.IsValueType ? new ByReferenceType(call.DeclaringType) : call.DeclaringType);
+        types.AddRange(call.Parameters.Select(p => TypeResolution.InContextOf(p.ParameterType, call)));
         return types;
     }
 

@@ -1,3 +1,4 @@
+using Async2.Rewriter.Analysis;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
 
@@ -17,15 +18,16 @@ namespace Async2.Rewriter.Rewrite;
 /// </summary>
 internal sealed class ContinuationLayout
 {
-    private readonly Dictionary<object, FieldDefinition> _fields = new();
+    private readonly Dictionary<object, FieldReference> _fields = new();
+    private readonly TypeReference _continuationInMethod;
 
-    private ContinuationLayout(FieldDefinition? self) => Self = self;
+    private ContinuationLayout(TypeReference continuationInMethod) => _continuationInMethod = continuationInMethod;
 
-    /// <summary>The suspended instance, for instance methods.</summary>
-    public FieldDefinition? Self { get; }
+    /// <summary>The suspended instance, for instance methods, as the variant names it.</summary>
+    public FieldReference? Self { get; private set; }
 
-    /// <summary>The field holding a local (<see cref="VariableDefinition"/>) or argument (<see cref="ParameterDefinition"/>).</summary>
-    public FieldDefinition FieldFor(object variable) => _fields[variable];
+    /// <summary>The field holding a local (<see cref="VariableDefinition"/>) or argument (<see cref="ParameterDefinition"/>), as the variant names it.</summary>
+    public FieldReference FieldFor(object variable) => _fields[variable];
 
     public static ContinuationLayout Build(VariantDeclaration declaration, IEnumerable<object> capturedVariables, RuntimeReferences runtime)
     {
@@ -33,23 +35,25 @@ internal sealed class ContinuationLayout
         var variant = declaration.Variant;
         var module = variant.Module;
 
+        // Field types are written in the continuation's own generic parameters (see VariantDeclaration).
+        var layout = new ContinuationLayout(declaration.ContinuationInMethod);
         FieldDefinition? self = null;
         if (variant.HasThis)
         {
-            self = new FieldDefinition("self", FieldAttributes.Public, variant.DeclaringType);
+            self = new FieldDefinition("self", FieldAttributes.Public, declaration.InContinuation(TypeResolution.SelfInstance(variant.DeclaringType)));
             type.Fields.Add(self);
+            layout.Self = layout.InMethod(self);
         }
-        var layout = new ContinuationLayout(self);
         foreach (var variable in capturedVariables)
         {
             var field = variable switch
             {
-                VariableDefinition local => new FieldDefinition($"local{local.Index}", FieldAttributes.Public, local.VariableType),
-                ParameterDefinition parameter => new FieldDefinition($"arg_{parameter.Name}", FieldAttributes.Public, parameter.ParameterType),
+                VariableDefinition local => new FieldDefinition($"local{local.Index}", FieldAttributes.Public, declaration.InContinuation(local.VariableType)),
+                ParameterDefinition parameter => new FieldDefinition($"arg_{parameter.Name}", FieldAttributes.Public, declaration.InContinuation(parameter.ParameterType)),
                 _ => throw new ArgumentException("not a variable", nameof(capturedVariables)),
             };
             type.Fields.Add(field);
-            layout._fields.Add(variable, field);
+            layout._fields.Add(variable, layout.InMethod(field));
         }
 
         AddConstructor(type, runtime);
@@ -57,6 +61,8 @@ internal sealed class ContinuationLayout
         type.CustomAttributes.Add(Attribute(module, "System.Runtime.CompilerServices", "CompilerGeneratedAttribute"));
         return layout;
     }
+
+    private FieldReference InMethod(FieldDefinition field) => GenericContext.FieldOn(field, _continuationInMethod);
 
     private static void AddConstructor(TypeDefinition type, RuntimeReferences runtime)
     {
@@ -83,21 +89,26 @@ internal sealed class ContinuationLayout
 
         if (declaration.Shape.HasResult)
             il.Emit(OpCodes.Ldarg_0);
+        // Inside a generic class, its own members are named on its instantiation over its own parameters.
+        var thisType = TypeResolution.SelfInstance(type);
         if (self is not null)
         {
             il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldfld, self);
+            il.Emit(OpCodes.Ldfld, GenericContext.FieldOn(self, thisType));
         }
         // The variant restores the arguments it needs from this continuation; the rest are dead.
         foreach (var parameter in declaration.Original.Parameters)
         {
-            var placeholder = new VariableDefinition(parameter.ParameterType);
+            var placeholder = new VariableDefinition(declaration.InContinuation(parameter.ParameterType));
             resume.Body.Variables.Add(placeholder);
             il.Emit(OpCodes.Ldloc, placeholder);
         }
         il.Emit(OpCodes.Ldarg_1);
         il.Emit(OpCodes.Ldarg_0);
-        il.Emit(OpCodes.Call, variant);
+        int ownerParameters = variant.DeclaringType.GenericParameters.Count;
+        il.Emit(OpCodes.Call, GenericContext.MethodOn(variant,
+            declaration.InContinuation(TypeResolution.SelfInstance(variant.DeclaringType)),
+            type.GenericParameters.Skip(ownerParameters).ToArray<TypeReference>()));
         if (declaration.Shape.HasResult)
             il.Emit(OpCodes.Stfld, runtime.Result(type.BaseType));
         il.Emit(OpCodes.Ret);

@@ -9,7 +9,7 @@ namespace Async2.Rewriter.Rewrite;
 /// Rewrites one runtime-async method. Reads as the outline of the transformation:
 /// analyse the original body (stack types, await sites), move it into the variant, normalize
 /// the awaits, compute liveness, lay out the continuation, emit suspension and resumption,
-/// and finally turn the original method into the Task thunk.
+/// bracket the body with a context scope, and finally turn the original method into the Task thunk.
 /// </summary>
 internal static class MethodRewriter
 {
@@ -48,6 +48,7 @@ internal static class MethodRewriter
 
         var layout = ContinuationLayout.Build(declaration, captured.Values.SelectMany(v => v).Distinct(), runtime);
         SuspensionEmitter.Emit(declaration, awaits, captured, layout, runtime);
+        ContextScopeEmitter.Emit(declaration, runtime);
         declaration.Variant.Body.OptimizeMacros();
         TaskThunkEmitter.Emit(declaration, runtime);
 

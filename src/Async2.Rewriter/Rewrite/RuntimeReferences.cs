@@ -42,6 +42,7 @@ internal sealed class RuntimeReferences
         _getResult = chain.Methods.Single(m => m.Name == "GetResult");
         ThunkScope = module.ImportReference(scope);
         ThunkScopeEnter = module.ImportReference(scope.Methods.Single(m => m.Name == "Enter"));
+        ThunkScopeExit = module.ImportReference(scope.Methods.Single(m => m.Name == "Exit"));
     }
 
     public TypeReference Continuation { get; }
@@ -59,6 +60,7 @@ internal sealed class RuntimeReferences
     public MethodReference ThrowIfFaulted { get; }
     public TypeReference ThunkScope { get; }
     public MethodReference ThunkScopeEnter { get; }
+    public MethodReference ThunkScopeExit { get; }
 
     /// <summary><c>AsyncChain.GetResult&lt;T&gt;()</c>.</summary>
     public MethodReference GetResult(TypeReference result) => Instantiate(_getResult, result);

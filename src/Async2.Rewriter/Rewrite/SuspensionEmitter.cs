@@ -37,8 +37,8 @@ internal static class SuspensionEmitter
         var resume = variant.Parameters[^1];
         var state = AddLocal(body, module.TypeSystem.Int32);
         var suspending = AddLocal(body, module.TypeSystem.Boolean);
-        var frame = AddLocal(body, declaration.Continuation);
-        var constructor = declaration.Continuation.Methods.Single(m => m.IsConstructor);
+        var frame = AddLocal(body, declaration.ContinuationInMethod);
+        var constructor = GenericContext.MethodOn(declaration.Continuation.Methods.Single(m => m.IsConstructor), declaration.ContinuationInMethod, []);
 
         var exit = ExitBlock(body, declaration.Shape);
         var regions = ProtectedRegions.Compute(body);

@@ -1,3 +1,4 @@
+using Async2.Rewriter.Analysis;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
 using Mono.Cecil.Rocks;
@@ -46,7 +47,8 @@ internal static class TaskThunkEmitter
             il.Emit(OpCodes.Ldarg, parameter);
         il.Emit(OpCodes.Ldloca, chain);
         il.Emit(OpCodes.Ldnull);
-        il.Emit(OpCodes.Call, declaration.Variant);
+        il.Emit(OpCodes.Call, GenericContext.MethodOn(declaration.Variant,
+            TypeResolution.SelfInstance(original.DeclaringType), original.GenericParameters.ToArray<TypeReference>()));
         il.Emit(OpCodes.Ldloca, chain);
         il.Emit(OpCodes.Ldloca, scope);
         il.Emit(OpCodes.Call, complete);

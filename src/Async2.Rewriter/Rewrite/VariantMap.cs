@@ -1,3 +1,4 @@
+using Async2.Rewriter.Analysis;
 using Mono.Cecil;
 
 namespace Async2.Rewriter.Rewrite;
@@ -7,7 +8,27 @@ namespace Async2.Rewriter.Rewrite;
 /// <param name="Variant">M', the async2 variant: M's parameters, then <c>ref AsyncChain chain</c> and the continuation to resume (null on a call).</param>
 /// <param name="Continuation">The class holding M's suspended frame.</param>
 /// <param name="Shape">How M's Task type wraps its result.</param>
-internal sealed record VariantDeclaration(MethodDefinition Original, MethodDefinition Variant, TypeDefinition Continuation, TaskShape Shape);
+/// <remarks>
+/// Generics: IL nested types do not see their enclosing type's generic parameters, and the
+/// continuation holds values of M's method parameters too, so the continuation declares its own:
+/// the owner's (<c>!0..!n-1</c>, which C# already repeats on nested types) followed by M's
+/// (<c>!n..</c>). M' declares the same parameters as M, so the moved body keeps its meaning.
+/// </remarks>
+internal sealed record VariantDeclaration(MethodDefinition Original, MethodDefinition Variant, TypeDefinition Continuation, TaskShape Shape)
+{
+    /// <summary>The continuation as M, M' and the thunk name it: <c>Cont&lt;!0.., !!0..&gt;</c>, or just the class.</summary>
+    public TypeReference ContinuationInMethod { get; } = TypeResolution.Instantiate(Continuation,
+        Original.DeclaringType.GenericParameters.Concat(Original.GenericParameters));
+
+    /// <summary>A type as M names it (in terms of <c>!i</c> and <c>!!j</c>) as the continuation class names it.</summary>
+    public TypeReference InContinuation(TypeReference type)
+    {
+        int ownerParameters = Original.DeclaringType.GenericParameters.Count;
+        return TypeResolution.Substitute(type, parameter => parameter.Type == GenericParameterType.Method
+            ? Continuation.GenericParameters[ownerParameters + parameter.Position]
+            : Continuation.GenericParameters[parameter.Position]);
+    }
+}
 
 /// <summary>The Task-like return types an async method can have, and the result each wraps.</summary>
 internal sealed record TaskShape(string ThunkSuffix, TypeReference Result)
@@ -42,9 +63,31 @@ internal sealed class VariantMap
 
     public void Add(VariantDeclaration declaration) => _byOriginal.Add(declaration.Original, declaration);
 
-    /// <summary>The original method behind a call operand, if it is being rewritten in this module.</summary>
-    public MethodDefinition? RewrittenTarget(MethodReference reference) =>
-        reference is MethodDefinition definition && _byOriginal.ContainsKey(definition) ? definition : null;
+    /// <summary>
+    /// The original method behind a call operand, if it is being rewritten in this module: the
+    /// operand is the definition, or, for generic code, an instantiation of it
+    /// (<c>Repo&lt;int&gt;::GetAsync</c>, <c>Retry&lt;string&gt;</c>).
+    /// </summary>
+    public MethodDefinition? RewrittenTarget(MethodReference reference)
+    {
+        var element = reference.GetElementMethod();
+        var definition = element as MethodDefinition;
+        // Only instantiations of types defined here are resolved: nothing outside the module is loaded.
+        if (definition is null && element.DeclaringType.GetElementType() is TypeDefinition)
+            definition = element.Resolve();
+        return definition is not null && _byOriginal.ContainsKey(definition) ? definition : null;
+    }
+
+    /// <summary>
+    /// The variant a call to a rewritten method must call instead, with the call's instantiation:
+    /// <c>call Repo&lt;int&gt;::GetAsync()</c> becomes <c>call Repo&lt;int&gt;::GetAsync'(ref chain, resume)</c>.
+    /// </summary>
+    public MethodReference VariantCalledBy(MethodReference call)
+    {
+        var variant = this[RewrittenTarget(call) ?? throw new ArgumentException($"{call.FullName} is not rewritten", nameof(call))];
+        TypeReference[] methodArguments = call is GenericInstanceMethod generic ? [.. generic.GenericArguments] : [];
+        return GenericContext.MethodOn(variant, call.DeclaringType, methodArguments);
+    }
 
     /// <summary>
     /// Declares M' and M's continuation class (bodies come later, so that every method's variant
@@ -53,10 +96,8 @@ internal sealed class VariantMap
     public static VariantDeclaration Declare(MethodDefinition original, TaskShape shape, RuntimeReferences runtime, int ordinal)
     {
         var owner = original.DeclaringType;
-        var continuationBase = runtime.ContinuationBase(shape.Result);
         var continuation = new TypeDefinition("", $"<{original.Name}>d__Async2_{ordinal}",
-            TypeAttributes.NestedPrivate | TypeAttributes.Sealed | TypeAttributes.Class | TypeAttributes.BeforeFieldInit,
-            continuationBase);
+            TypeAttributes.NestedPrivate | TypeAttributes.Sealed | TypeAttributes.Class | TypeAttributes.BeforeFieldInit);
         owner.NestedTypes.Add(continuation);
 
         var access = original.IsPrivate ? MethodAttributes.Private : MethodAttributes.Assembly;
@@ -65,11 +106,17 @@ internal sealed class VariantMap
         {
             ImplAttributes = original.ImplAttributes & ~(MethodImplAttributes)RuntimeNames.AsyncImplFlag,
         };
+        // M' keeps M's generic parameters position for position, so the constraints carry over as they are.
+        GenericContext.CopyParameters(original.GenericParameters, variant, constraint => constraint);
+        var declaration = new VariantDeclaration(original, variant, continuation, shape);
+        GenericContext.CopyParameters(owner.GenericParameters.Concat(original.GenericParameters), continuation, declaration.InContinuation);
+        continuation.BaseType = runtime.ContinuationBase(declaration.InContinuation(shape.Result));
+
         foreach (var parameter in original.Parameters)
             variant.Parameters.Add(new ParameterDefinition(parameter.Name, parameter.Attributes & (ParameterAttributes.In | ParameterAttributes.Out), parameter.ParameterType));
         variant.Parameters.Add(new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef));
-        variant.Parameters.Add(new ParameterDefinition("resume", ParameterAttributes.None, continuation));
+        variant.Parameters.Add(new ParameterDefinition("resume", ParameterAttributes.None, declaration.ContinuationInMethod));
         owner.Methods.Add(variant);
-        return new VariantDeclaration(original, variant, continuation, shape);
+        return declaration;
     }
 }

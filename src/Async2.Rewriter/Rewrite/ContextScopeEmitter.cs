@@ -1,0 +1,79 @@
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+
+namespace Async2.Rewriter.Rewrite;
+
+/// <summary>
+/// Last rewrite pass over a variant: brackets the whole body with a context scope, the compatible
+/// context mode of the design. A classic async method gives its caller back the ExecutionContext
+/// and SynchronizationContext it was called with, whether it returns, throws or suspends, so
+/// AsyncLocal values it sets never leak into the caller. A variant called directly by another
+/// variant has no builder to do that, so it does it itself:
+/// <code>
+///     scope = ThunkScope.Enter();
+///     try   { ...body, every `ret` turned into `stloc result; leave END`... }
+///     finally { scope.Exit(); }
+/// END: ldloc result; ret
+/// </code>
+/// The scope is taken again on every resumption (the dispatcher has already put back the
+/// frame's own ExecutionContext by then), so it needs no room in the continuation.
+/// </summary>
+internal static class ContextScopeEmitter
+{
+    public static void Emit(VariantDeclaration declaration, RuntimeReferences runtime)
+    {
+        var variant = declaration.Variant;
+        var body = variant.Body;
+        var scope = new VariableDefinition(runtime.ThunkScope);
+        body.Variables.Add(scope);
+        VariableDefinition? result = null;
+        if (declaration.Shape.HasResult)
+        {
+            result = new VariableDefinition(declaration.Shape.Result);
+            body.Variables.Add(result);
+        }
+
+        var end = Instruction.Create(OpCodes.Ret);
+        var epilogue = new List<Instruction>();
+        if (result is not null)
+            epilogue.Add(Instruction.Create(OpCodes.Ldloc, result));
+        epilogue.Add(end);
+
+        // No `ret` may stay inside the try: each becomes a leave to the shared epilogue. The ret
+        // object itself is rewritten in place, so branches to it still land on its replacement.
+        foreach (var ret in body.Instructions.Where(i => i.OpCode.Code == Code.Ret).ToList())
+        {
+            if (result is null)
+            {
+                ret.OpCode = OpCodes.Leave;
+                ret.Operand = epilogue[0];
+            }
+            else
+            {
+                ret.OpCode = OpCodes.Stloc;
+                ret.Operand = result;
+                BodyEditing.InsertAfter(body, ret, [Instruction.Create(OpCodes.Leave, epilogue[0])]);
+            }
+        }
+
+        var tryStart = body.Instructions[0];
+        BodyEditing.InsertAtEntry(body,
+        [
+            Instruction.Create(OpCodes.Call, runtime.ThunkScopeEnter),
+            Instruction.Create(OpCodes.Stloc, scope),
+        ]);
+        var handlerStart = Instruction.Create(OpCodes.Ldloca, scope);
+        var handler = new[] { handlerStart, Instruction.Create(OpCodes.Call, runtime.ThunkScopeExit), Instruction.Create(OpCodes.Endfinally) };
+        foreach (var instruction in handler.Concat(epilogue))
+            body.Instructions.Add(instruction);
+
+        // Outermost region: listed after every region it encloses, as ECMA-335 requires.
+        body.ExceptionHandlers.Add(new ExceptionHandler(ExceptionHandlerType.Finally)
+        {
+            TryStart = tryStart,
+            TryEnd = handlerStart,
+            HandlerStart = handlerStart,
+            HandlerEnd = epilogue[0],
+        });
+    }
+}
