@@ -47,6 +47,7 @@ public struct AsyncChain
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Link(Continuation frame)
     {
+        frame.SavedExecutionContext = ExecutionContext.Capture();
         if (Head is null)
             Head = frame;
         else

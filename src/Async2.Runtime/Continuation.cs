@@ -46,6 +46,13 @@ public abstract class Continuation
     public object? CapturedContext;
 
     /// <summary>
+    /// The ExecutionContext the frame ran in when it suspended, restored before it resumes, so that
+    /// it sees its own AsyncLocal values whatever its callees or the resuming thread had
+    /// (classic async flows the context per await the same way). Written by <see cref="AsyncChain.Link"/>.
+    /// </summary>
+    public ExecutionContext? SavedExecutionContext;
+
+    /// <summary>
     /// Re-enters the suspended method at <see cref="State"/>. On completion a value-returning
     /// frame stores its result in <see cref="Continuation{T}.Result"/>; if it suspends again, it
     /// links itself into <paramref name="chain"/> instead.

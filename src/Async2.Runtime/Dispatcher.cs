@@ -7,7 +7,8 @@
 // code would only rethrow). The chain's last frame is always the ChainRoot that completes the
 // Task, so the loop ends there. If a resumed frame suspends again, the new inner frames are
 // spliced in front of the rest of the chain and the root waits for the new notifier. A frame that
-// awaited its callee in a SynchronizationContext or TaskScheduler is resumed there (ResumeContext.cs).
+// awaited its callee in a SynchronizationContext or TaskScheduler is resumed there (ResumeContext.cs),
+// and every frame is resumed in the ExecutionContext it suspended in.
 using System.Diagnostics;
 using System.Runtime.ExceptionServices;
 
@@ -41,6 +42,8 @@ internal static class Dispatcher
                 return;
             }
 
+            if (frame.SavedExecutionContext is { } executionContext && ExecutionContext.Capture() != executionContext)
+                ExecutionContext.Restore(executionContext);
             var chain = new AsyncChain { Completed = completed, Fault = fault };
             try
             {

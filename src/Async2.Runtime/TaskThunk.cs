@@ -88,6 +88,8 @@ public static class TaskThunk
 /// Saves the caller's ExecutionContext and SynchronizationContext on entry to a Task thunk and
 /// puts them back on exit, so code calling a rewritten method through its Task surface never
 /// sees changes the method made to them (seed 002: thunks always save and restore both).
+/// Every async2 variant brackets its body with one too (compatible context mode), so a caller
+/// awaiting it directly does not see them either, as with classic async.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
 public struct ThunkScope
