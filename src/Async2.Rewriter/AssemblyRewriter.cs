@@ -70,8 +70,6 @@ public static class AssemblyRewriter
         for (var type = method.DeclaringType; type.DeclaringType is not null; type = type.DeclaringType)
             if (type.GenericParameters.Count < type.DeclaringType.GenericParameters.Count)
                 return $"{type.FullName} does not repeat the generic parameters of {type.DeclaringType.FullName}, as C# compilers do.";
-        if (method.DeclaringType.IsValueType)
-            return "async methods of structs are not supported yet.";
         return null;
     }
 

@@ -38,7 +38,9 @@ internal sealed class ContinuationLayout
         // Field types are written in the continuation's own generic parameters (see VariantDeclaration).
         var layout = new ContinuationLayout(declaration.ContinuationInMethod);
         FieldDefinition? self = null;
-        if (variant.HasThis)
+        // A struct's this is a managed pointer, which no heap object may hold; it is dead across every
+        // await (MethodRewriter checks), so the continuation keeps nothing for it.
+        if (variant.HasThis && !variant.DeclaringType.IsValueType)
         {
             self = new FieldDefinition("self", FieldAttributes.Public, declaration.InContinuation(TypeResolution.SelfInstance(variant.DeclaringType)));
             type.Fields.Add(self);
@@ -91,10 +93,18 @@ internal sealed class ContinuationLayout
             il.Emit(OpCodes.Ldarg_0);
         // Inside a generic class, its own members are named on its instantiation over its own parameters.
         var thisType = TypeResolution.SelfInstance(type);
+        var ownerType = declaration.InContinuation(TypeResolution.SelfInstance(variant.DeclaringType));
         if (self is not null)
         {
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldfld, GenericContext.FieldOn(self, thisType));
+        }
+        else if (variant.HasThis)
+        {
+            // A struct method's variant never reads this after an await; any valid pointer will do.
+            var placeholder = new VariableDefinition(ownerType);
+            resume.Body.Variables.Add(placeholder);
+            il.Emit(OpCodes.Ldloca, placeholder);
         }
         // The variant restores the arguments it needs from this continuation; the rest are dead.
         foreach (var parameter in declaration.Original.Parameters)
@@ -106,8 +116,7 @@ internal sealed class ContinuationLayout
         il.Emit(OpCodes.Ldarg_1);
         il.Emit(OpCodes.Ldarg_0);
         int ownerParameters = variant.DeclaringType.GenericParameters.Count;
-        il.Emit(OpCodes.Call, GenericContext.MethodOn(variant,
-            declaration.InContinuation(TypeResolution.SelfInstance(variant.DeclaringType)),
+        il.Emit(OpCodes.Call, GenericContext.MethodOn(variant, ownerType,
             type.GenericParameters.Skip(ownerParameters).ToArray<TypeReference>()));
         if (declaration.Shape.HasResult)
             il.Emit(OpCodes.Stfld, runtime.Result(type.BaseType));

@@ -88,8 +88,16 @@ internal static class MethodRewriter
                 else
                 {
                     int index = v - liveness.LocalCount;
+                    if (index == variant.Parameters.Count && variant.DeclaringType.IsValueType)
+                    {
+                        // A struct's this is a managed pointer into its caller. Roslyn copies it into a
+                        // local before the first await, so the pointer is never needed after one.
+                        diagnostics.Add(Diagnostics.At(variant, point.Site.Await, DiagnosticCodes.ByRefAcrossAwait,
+                            $"this (a managed pointer to a {variant.DeclaringType.FullName}) is live across this await."));
+                        continue;
+                    }
                     if (index >= ownParameters)
-                        continue; // chain, resume, or this (kept in the continuation's self field)
+                        continue; // chain, resume, or this of a class (kept in the continuation's self field)
                     var parameter = variant.Parameters[index];
                     (variable, type) = (parameter, parameter.ParameterType);
                 }
