@@ -73,7 +73,7 @@ internal sealed class VariantMap
         var element = reference.GetElementMethod();
         var definition = element as MethodDefinition;
         // Only instantiations of types defined here are resolved: nothing outside the module is loaded.
-        if (definition is null && element.DeclaringType.GetElementType() is TypeDefinition)
+        if (definition is null && element.DeclaringType is GenericInstanceType { ElementType: TypeDefinition })
             definition = element.Resolve();
         return definition is not null && _byOriginal.ContainsKey(definition) ? definition : null;
     }
