@@ -6,12 +6,13 @@ namespace Async2.Rewriter.Rewrite;
 
 /// <summary>
 /// Fills in a method's continuation class: one typed field per variable live at some suspension
-/// point (shared by all points; no boxing), the suspended <c>this</c>, a constructor, and the
-/// Resume override that re-enters the variant.
+/// point (shared by all points; no boxing), the suspended <c>this</c> of a class, a constructor,
+/// and the Resume override that re-enters the variant. Generic over the owner's and M's generic
+/// parameters (see <see cref="VariantDeclaration"/>).
 /// <code>
-/// sealed class &lt;M&gt;d__Async2_N : Continuation&lt;T&gt;
+/// sealed class &lt;M&gt;d__Async2_N&lt;TOwner.., TMethod..&gt; : Continuation&lt;T&gt;
 /// {
-///     public Owner self; public int local0; public string arg_name; ...
+///     public Owner&lt;TOwner..&gt; self; public int local0; public TMethod arg_name; ...
 ///     public override void Resume(ref AsyncChain chain) => Result = self.M'(default, ..., ref chain, this);
 /// }
 /// </code>
@@ -92,12 +93,12 @@ internal sealed class ContinuationLayout
         if (declaration.Shape.HasResult)
             il.Emit(OpCodes.Ldarg_0);
         // Inside a generic class, its own members are named on its instantiation over its own parameters.
-        var thisType = TypeResolution.SelfInstance(type);
+        var continuationType = TypeResolution.SelfInstance(type);
         var ownerType = declaration.InContinuation(TypeResolution.SelfInstance(variant.DeclaringType));
         if (self is not null)
         {
             il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldfld, GenericContext.FieldOn(self, thisType));
+            il.Emit(OpCodes.Ldfld, GenericContext.FieldOn(self, continuationType));
         }
         else if (variant.HasThis)
         {
