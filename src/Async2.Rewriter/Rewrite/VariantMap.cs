@@ -106,7 +106,9 @@ internal sealed class VariantMap
         {
             ImplAttributes = original.ImplAttributes & ~(MethodImplAttributes)RuntimeNames.AsyncImplFlag,
         };
-        // M' keeps M's generic parameters position for position, so the constraints carry over as they are.
+        // M' declares M's generic parameters position for position. Metadata names a generic parameter
+        // by position only (!!0), so the body moved from M, its constraints and its signature types,
+        // all of which still point at M's parameter objects, mean the same thing in M'.
         GenericContext.CopyParameters(original.GenericParameters, variant, constraint => constraint);
         var declaration = new VariantDeclaration(original, variant, continuation, shape);
         GenericContext.CopyParameters(owner.GenericParameters.Concat(original.GenericParameters), continuation, declaration.InContinuation);
