@@ -1,3 +1,4 @@
+using Async2.Rewriter.Analysis;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
 
@@ -17,9 +18,49 @@ namespace Async2.Rewriter.Rewrite;
 /// </code>
 /// The scope is taken again on every resumption (the dispatcher has already put back the
 /// frame's own ExecutionContext by then), so it needs no room in the continuation.
+/// A method that cannot change either context itself gets no scope (see <see cref="IsNeeded"/>):
+/// the scope costs two context reads and a try/finally, which also keeps the JIT from inlining.
 /// </summary>
 internal static class ContextScopeEmitter
 {
+    /// <summary>
+    /// Whether the original body may change the ExecutionContext or SynchronizationContext before
+    /// it returns. Changing either takes a call, so a body whose only calls are awaits, direct calls
+    /// to other rewritten methods (which restore their own changes) and members of the Task
+    /// machinery (which never change the caller's contexts) needs no scope. Anything else, a
+    /// custom awaiter included, is assumed to change them.
+    /// </summary>
+    public static bool IsNeeded(MethodDefinition original, IReadOnlyList<AwaitSite> sites)
+    {
+        var contextNeutral = new HashSet<Instruction>(sites.Select(s => s.Await));
+        contextNeutral.UnionWith(sites.Where(s => s.Call is not null).Select(s => s.Call!));
+        foreach (var instruction in original.Body.Instructions)
+        {
+            if (instruction.OpCode.FlowControl != FlowControl.Call || contextNeutral.Contains(instruction))
+                continue;
+            if (instruction.Operand is not MethodReference callee || !IsTaskMachinery(callee.DeclaringType))
+                return true;
+        }
+        return false;
+    }
+
+    /// <summary>Tasks, their awaitables and awaiters, and their builders: framework types that leave the caller's contexts alone.</summary>
+    private static bool IsTaskMachinery(TypeReference type)
+    {
+        var outermost = type;
+        while (outermost.DeclaringType is not null)
+            outermost = outermost.DeclaringType;
+        if (outermost.Scope.Name is not ("System.Runtime" or "System.Private.CoreLib" or "netstandard" or "mscorlib"))
+            return false;
+        return outermost.Namespace switch
+        {
+            "System.Threading.Tasks" => outermost.Name is "Task" or "Task`1" or "ValueTask" or "ValueTask`1"
+                or "ConfiguredValueTaskAwaitable" or "ConfiguredValueTaskAwaitable`1",
+            "System.Runtime.CompilerServices" => outermost.Name.Contains("Awaitable") || outermost.Name.Contains("Awaiter"),
+            _ => false,
+        };
+    }
+
     public static void Emit(VariantDeclaration declaration, RuntimeReferences runtime)
     {
         var variant = declaration.Variant;

@@ -36,6 +36,8 @@ internal static class MethodRewriter
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
 
+        bool needsContextScope = ContextScopeEmitter.IsNeeded(original, sites);
+
         // Rewrite: the variant takes over the body, in canonical await form.
         MoveBody(original, declaration.Variant);
         var awaits = AwaitNormalizer.Normalize(declaration.Variant, sites, variants, runtime, diagnostics);
@@ -48,7 +50,8 @@ internal static class MethodRewriter
 
         var layout = ContinuationLayout.Build(declaration, captured.Values.SelectMany(v => v).Distinct(), runtime);
         SuspensionEmitter.Emit(declaration, awaits, captured, layout, runtime);
-        ContextScopeEmitter.Emit(declaration, runtime);
+        if (needsContextScope)
+            ContextScopeEmitter.Emit(declaration, runtime);
         declaration.Variant.Body.OptimizeMacros();
         TaskThunkEmitter.Emit(declaration, runtime);
 

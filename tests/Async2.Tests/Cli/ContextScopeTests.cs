@@ -1,0 +1,32 @@
+using Async2.Tests.Corpus;
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+using Xunit;
+
+namespace Async2.Tests.Cli;
+
+/// <summary>
+/// The compatible-mode context scope (a try/finally restoring ExecutionContext and
+/// SynchronizationContext) is emitted where the body can change a context and nowhere else:
+/// on a body that only awaits and calls rewritten methods it would cost the call its inlining
+/// and a try/finally per frame (FibAsync ran 4× slower with it).
+/// </summary>
+public sealed class ContextScopeTests
+{
+    [Theory]
+    [InlineData("Fib", false)]
+    [InlineData("YieldsThenCalls", false)]
+    [InlineData("SetsAsyncLocal", true)]
+    [InlineData("AwaitsANonAsyncHelper", true)]
+    [InlineData("SetsSynchronizationContext", true)]
+    public void Variant_has_a_context_scope_only_where_the_body_can_change_a_context(string method, bool expectScope)
+    {
+        var build = ProgramBuilder.Build("ContextScope", [Path.Combine(TestEnvironment.FixturesFolder, "ContextScope.cs")]);
+        using var module = ModuleDefinition.ReadModule(build.Rewritten);
+        var variant = module.GetType("Methods").Methods
+            .Single(m => m.Name == method && m.Parameters.Any(p => p.Name == "chain"));
+        bool hasFinally = variant.Body.ExceptionHandlers.Any(h => h.HandlerType == ExceptionHandlerType.Finally);
+        Assert.True(hasFinally == expectScope,
+            $"{method}: expected {(expectScope ? "a" : "no")} context scope, found {(hasFinally ? "a finally" : "none")}");
+    }
+}

@@ -1,0 +1,40 @@
+// Fixture: methods that can and cannot change the caller's contexts, inspected by ContextScopeTests.
+using System.Threading;
+using System.Threading.Tasks;
+
+public static class Methods
+{
+    private static readonly AsyncLocal<int> Local = new();
+
+    public static async Task<int> Fib(int n)
+    {
+        if (n < 2)
+            return n;
+        return await Fib(n - 1) + await Fib(n - 2);
+    }
+
+    public static async ValueTask<int> YieldsThenCalls()
+    {
+        await Task.Yield();
+        await Task.Delay(1).ConfigureAwait(false);
+        return await Fib(3);
+    }
+
+    public static async Task SetsAsyncLocal()
+    {
+        Local.Value = 1;
+        await Task.Yield();
+    }
+
+    public static async Task AwaitsANonAsyncHelper() => await Helper();
+
+    public static async Task SetsSynchronizationContext()
+    {
+        SynchronizationContext.SetSynchronizationContext(null);
+        await Task.Yield();
+    }
+
+    private static Task Helper() => Task.CompletedTask;
+
+    public static void Main() { }
+}
