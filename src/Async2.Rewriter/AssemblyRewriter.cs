@@ -50,6 +50,8 @@ public static class AssemblyRewriter
                 variants.Add(VariantMap.Declare(method, shape!, runtime, ordinal++));
         }
 
+        VirtualEntries.Add(variants, runtime);
+
         var outcomes = variants.All.ToList()
             .Select(declaration => MethodRewriter.Rewrite(declaration, variants, runtime, diagnostics))
             .ToList();

@@ -13,6 +13,8 @@ internal static class RuntimeNames
     public const string AwaitBridge = "AwaitBridge";
     public const string TaskThunk = "TaskThunk";
     public const string ThunkScope = "ThunkScope";
+    public const string OverrideDispatch = "OverrideDispatch";
+    public const string StackGuard = "StackGuard";
 
     public const string AsyncHelpers = "System.Runtime.CompilerServices.AsyncHelpers";
 

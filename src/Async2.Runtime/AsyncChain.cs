@@ -36,6 +36,12 @@ public struct AsyncChain
     /// <summary>On resumption: the exception the callee frames ended with, to rethrow at the suspension point.</summary>
     public ExceptionDispatchInfo? Fault;
 
+    /// <summary>
+    /// The stack address below which a variant asks for room before going deeper (StackGuard.cs);
+    /// set by whoever starts the chain. Zero turns the guard off.
+    /// </summary>
+    public nuint StackFloor;
+
     /// <summary>True while frames are suspending (a callee returned without completing).</summary>
     public readonly bool IsSuspending
     {

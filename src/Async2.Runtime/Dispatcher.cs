@@ -45,6 +45,7 @@ internal static class Dispatcher
             if (frame.SavedExecutionContext is { } executionContext && ExecutionContext.Capture() != executionContext)
                 ExecutionContext.Restore(executionContext);
             var chain = new AsyncChain { Completed = completed, Fault = fault };
+            StackGuard.SetFloor(ref chain);
             try
             {
                 frame.Resume(ref chain);

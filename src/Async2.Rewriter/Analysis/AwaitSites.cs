@@ -13,6 +13,9 @@ internal enum AwaitKind
 
     /// <summary><c>AsyncHelpers.[Unsafe]AwaitAwaiter(awaiter)</c>, after Roslyn's own IsCompleted test.</summary>
     Awaiter,
+
+    /// <summary>Not in the source: the rewriter's suspension at entry when the stack runs low (Rewrite/StackGuardEmitter.cs).</summary>
+    StackGuard,
 }
 
 /// <summary>
@@ -106,7 +109,7 @@ internal static class AwaitSites
         if (call.OpCode.Code is not (Code.Call or Code.Callvirt) || call.Operand is not MethodReference target)
             return null;
         var callee = rewrittenCallee(target);
-        if (callee is null || (call.OpCode.Code == Code.Callvirt && callee.IsVirtual))
+        if (callee is null)
             return null;
         return TypeResolution.InContextOf(target.ReturnType, target).FullName == awaited.FullName ? callee : null;
     }

@@ -64,7 +64,7 @@ internal static class AwaitNormalizer
                 {
                     var call = site.Call!;
                     var target = (MethodReference)call.Operand;
-                    var variantOfCallee = variants.VariantCalledBy(target);
+                    var variantOfCallee = variants.VariantCalledBy(target, isVirtualCall: call.OpCode.Code == Code.Callvirt);
                     var sequence = new List<Instruction>();
                     if (spilled.Count > 0)
                     {

@@ -61,7 +61,7 @@ internal sealed class ContinuationLayout
 
         AddConstructor(type, runtime);
         AddResume(declaration, runtime, self);
-        type.CustomAttributes.Add(Attribute(module, "System.Runtime.CompilerServices", "CompilerGeneratedAttribute"));
+        type.CustomAttributes.Add(CoreAttributes.CompilerGenerated(module));
         return layout;
     }
 
@@ -122,14 +122,7 @@ internal sealed class ContinuationLayout
         if (declaration.Shape.HasResult)
             il.Emit(OpCodes.Stfld, runtime.Result(type.BaseType));
         il.Emit(OpCodes.Ret);
-        resume.CustomAttributes.Add(Attribute(type.Module, "System.Diagnostics", "StackTraceHiddenAttribute"));
+        resume.CustomAttributes.Add(CoreAttributes.StackTraceHidden(type.Module));
         type.Methods.Add(resume);
-    }
-
-    /// <summary>A parameterless attribute from the core library.</summary>
-    private static CustomAttribute Attribute(ModuleDefinition module, string @namespace, string name)
-    {
-        var type = new TypeReference(@namespace, name, module, module.TypeSystem.CoreLibrary);
-        return new CustomAttribute(new MethodReference(".ctor", module.TypeSystem.Void, type) { HasThis = true });
     }
 }

@@ -43,6 +43,7 @@ internal static class MethodRewriter
         var awaits = AwaitNormalizer.Normalize(declaration.Variant, sites, variants, runtime, diagnostics);
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
+        awaits = StackGuardEmitter.Add(declaration.Variant, awaits, runtime);
 
         var captured = CapturedVariables(declaration.Variant, awaits, diagnostics);
         if (diagnostics.Count > errorsBefore)

@@ -13,6 +13,7 @@ internal sealed class RuntimeReferences
     private readonly TypeDefinition _taskThunk;
     private readonly MethodDefinition _getResult;
     private readonly TypeDefinition _genericContinuation;
+    private readonly TypeDefinition _overrideDispatch;
 
     public RuntimeReferences(ModuleDefinition module, ModuleDefinition runtime)
     {
@@ -26,6 +27,7 @@ internal sealed class RuntimeReferences
         var scope = Type(RuntimeNames.ThunkScope);
         _awaitBridge = Type(RuntimeNames.AwaitBridge);
         _taskThunk = Type(RuntimeNames.TaskThunk);
+        _overrideDispatch = Type(RuntimeNames.OverrideDispatch);
 
         Continuation = module.ImportReference(continuation);
         ContinuationCtor = module.ImportReference(continuation.Methods.Single(m => m.IsConstructor && !m.IsStatic));
@@ -43,7 +45,22 @@ internal sealed class RuntimeReferences
         ThunkScope = module.ImportReference(scope);
         ThunkScopeEnter = module.ImportReference(scope.Methods.Single(m => m.Name == "Enter"));
         ThunkScopeExit = module.ImportReference(scope.Methods.Single(m => m.Name == "Exit"));
+        var stackGuard = Type(RuntimeNames.StackGuard);
+        StackGuardMustSuspend = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "MustSuspend"));
+        StackGuardSetFloor = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "SetFloor"));
+        RunsOwnBody = module.ImportReference(_overrideDispatch.Methods.Single(m => m.Name == "RunsOwnBody"));
+
+        var systemType = CoreType("System", "Type", isValueType: false);
+        ObjectGetType = new MethodReference("GetType", systemType, module.TypeSystem.Object) { HasThis = true };
+        TypeFromHandle = new MethodReference("GetTypeFromHandle", systemType, systemType);
+        TypeFromHandle.Parameters.Add(new ParameterDefinition(CoreType("System", "RuntimeTypeHandle", isValueType: true)));
+        TypeEquality = new MethodReference("op_Equality", module.TypeSystem.Boolean, systemType);
+        TypeEquality.Parameters.Add(new ParameterDefinition(systemType));
+        TypeEquality.Parameters.Add(new ParameterDefinition(systemType));
     }
+
+    private TypeReference CoreType(string @namespace, string name, bool isValueType) =>
+        new(@namespace, name, _module, _module.TypeSystem.CoreLibrary, isValueType);
 
     public TypeReference Continuation { get; }
     public MethodReference ContinuationCtor { get; }
@@ -61,6 +78,17 @@ internal sealed class RuntimeReferences
     public TypeReference ThunkScope { get; }
     public MethodReference ThunkScopeEnter { get; }
     public MethodReference ThunkScopeExit { get; }
+    public MethodReference StackGuardMustSuspend { get; }
+    public MethodReference StackGuardSetFloor { get; }
+    /// <summary><c>OverrideDispatch.RunsOwnBody(object, RuntimeTypeHandle, string)</c>.</summary>
+    public MethodReference RunsOwnBody { get; }
+    public MethodReference ObjectGetType { get; }
+    public MethodReference TypeFromHandle { get; }
+    public MethodReference TypeEquality { get; }
+
+    /// <summary><c>OverrideDispatch.Await</c> for the Task type <paramref name="task"/> a foreign override returns.</summary>
+    public MethodReference AwaitOverride(TypeReference task) => Overload(_overrideDispatch, "Await", task)
+        ?? throw new InvalidOperationException($"Async2.Runtime has no OverrideDispatch.Await for {task.FullName}.");
 
     /// <summary><c>AsyncChain.GetResult&lt;T&gt;()</c>.</summary>
     public MethodReference GetResult(TypeReference result) => Instantiate(_getResult, result);
@@ -87,14 +115,21 @@ internal sealed class RuntimeReferences
     /// The AwaitBridge method named <paramref name="name"/> whose first parameter has the shape of
     /// <paramref name="operand"/> (Task, Task&lt;T&gt;, ValueTask, a ConfigureAwait form, an awaiter).
     /// </summary>
-    public MethodReference? Bridge(string name, TypeReference operand, bool operandIsTypeArgument)
+    public MethodReference? Bridge(string name, TypeReference operand, bool operandIsTypeArgument) =>
+        operandIsTypeArgument
+            ? Instantiate(_awaitBridge.Methods.First(m => m.Name == name), operand)
+            : Overload(_awaitBridge, name, operand);
+
+    /// <summary>
+    /// The method of <paramref name="type"/> named <paramref name="name"/> whose first parameter has
+    /// <paramref name="operand"/>'s type or generic type, instantiated over its type argument.
+    /// </summary>
+    private MethodReference? Overload(TypeDefinition type, string name, TypeReference operand)
     {
-        foreach (var method in _awaitBridge.Methods.Where(m => m.Name == name))
+        var operandElement = operand is GenericInstanceType g ? g.ElementType : operand;
+        foreach (var method in type.Methods.Where(m => m.Name == name))
         {
-            if (operandIsTypeArgument)
-                return Instantiate(method, operand);
             var parameter = method.Parameters[0].ParameterType;
-            var operandElement = operand is GenericInstanceType g ? g.ElementType : operand;
             var parameterElement = parameter is GenericInstanceType p ? p.ElementType : parameter;
             if (parameterElement.FullName != operandElement.FullName)
                 continue;

@@ -9,6 +9,7 @@ namespace Async2.Rewriter.Rewrite;
 /// Gives the original method M a new body: the Task thunk (async1 → async2) over its variant.
 /// <code>
 /// ThunkScope scope = ThunkScope.Enter();
+/// StackGuard.SetFloor(ref chain);
 /// try   { result = TaskThunk.Complete{Task|ValueTask}(M'(args, ref chain, null), ref chain, ref scope); }
 /// catch (Exception e) { result = TaskThunk.Fail{Task|ValueTask}(e, ref scope); }
 /// return result;
@@ -39,6 +40,8 @@ internal static class TaskThunkEmitter
 
         il.Emit(OpCodes.Call, runtime.ThunkScopeEnter);
         il.Emit(OpCodes.Stloc, scope);
+        il.Emit(OpCodes.Ldloca, chain);
+        il.Emit(OpCodes.Call, runtime.StackGuardSetFloor);
         var tryStart = Instruction.Create(OpCodes.Nop);
         il.Append(tryStart);
         if (original.HasThis)

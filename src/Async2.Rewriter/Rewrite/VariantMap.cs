@@ -16,6 +16,9 @@ namespace Async2.Rewriter.Rewrite;
 /// </remarks>
 internal sealed record VariantDeclaration(MethodDefinition Original, MethodDefinition Variant, TypeDefinition Continuation, TaskShape Shape)
 {
+    /// <summary>For a virtual M: the virtual method rewritten callers call through a base reference (<see cref="VirtualEntries"/>).</summary>
+    public MethodDefinition? VirtualEntry { get; set; }
+
     /// <summary>The continuation as M, M' and the thunk name it: <c>Cont&lt;!0.., !!0..&gt;</c>, or just the class.</summary>
     public TypeReference ContinuationInMethod { get; } = TypeResolution.Instantiate(Continuation,
         Original.DeclaringType.GenericParameters.Concat(Original.GenericParameters));
@@ -63,6 +66,8 @@ internal sealed class VariantMap
 
     public void Add(VariantDeclaration declaration) => _byOriginal.Add(declaration.Original, declaration);
 
+    public VariantDeclaration? Declaration(MethodDefinition original) => _byOriginal.GetValueOrDefault(original);
+
     /// <summary>
     /// The original method behind a call operand, if it is being rewritten in this module: the
     /// operand is the definition, or, for generic code, an instantiation of it
@@ -81,10 +86,12 @@ internal sealed class VariantMap
     /// <summary>
     /// The variant a call to a rewritten method must call instead, with the call's instantiation:
     /// <c>call Repo&lt;int&gt;::GetAsync()</c> becomes <c>call Repo&lt;int&gt;::GetAsync'(ref chain, resume)</c>.
+    /// A virtual call to a method that can be overridden goes to its virtual entry instead.
     /// </summary>
-    public MethodReference VariantCalledBy(MethodReference call)
+    public MethodReference VariantCalledBy(MethodReference call, bool isVirtualCall)
     {
-        var variant = this[RewrittenTarget(call) ?? throw new ArgumentException($"{call.FullName} is not rewritten", nameof(call))];
+        var declaration = _byOriginal[RewrittenTarget(call) ?? throw new ArgumentException($"{call.FullName} is not rewritten", nameof(call))];
+        var variant = isVirtualCall && VirtualEntries.CanBeOverridden(declaration.Original) ? declaration.VirtualEntry! : declaration.Variant;
         TypeReference[] methodArguments = call is GenericInstanceMethod generic ? [.. generic.GenericArguments] : [];
         return GenericContext.MethodOn(variant, call.DeclaringType, methodArguments);
     }

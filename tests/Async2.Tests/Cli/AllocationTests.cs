@@ -14,26 +14,31 @@ public sealed class AllocationTests
 {
     private const int Iterations = 100_000;
 
-    [Fact]
-    public void Synchronous_async2_calls_allocate_nothing()
+    /// <summary>Loop: static calls; VirtualLoop: calls through a base reference to a rewritten override and to an inherited one.</summary>
+    [Theory]
+    [InlineData("Loop")]
+    [InlineData("VirtualLoop")]
+    public void Synchronous_async2_calls_allocate_nothing(string loopName)
     {
         var build = ProgramBuilder.Build("Allocation", [Path.Combine(TestEnvironment.FixturesFolder, "Allocation.cs")]);
-        long perIteration = BytesPerIteration(build.Rewritten);
-        Assert.True(perIteration == 0, $"a synchronous async2 call allocated {perIteration} bytes per iteration");
+        long perIteration = BytesPerIteration(build.Rewritten, loopName);
+        Assert.True(perIteration == 0, $"a synchronous async2 call allocated {perIteration} bytes per iteration of {loopName}");
     }
 
-    [Fact]
-    public void The_measurement_sees_classic_per_call_tasks()
+    [Theory]
+    [InlineData("Loop")]
+    [InlineData("VirtualLoop")]
+    public void The_measurement_sees_classic_per_call_tasks(string loopName)
     {
         var build = ProgramBuilder.Build("Allocation", [Path.Combine(TestEnvironment.FixturesFolder, "Allocation.cs")]);
-        long perIteration = BytesPerIteration(build.Classic);
-        Assert.True(perIteration >= 24, $"classic async allocated only {perIteration} bytes per iteration; expected a Task<long> per call");
+        long perIteration = BytesPerIteration(build.Classic, loopName);
+        Assert.True(perIteration >= 24, $"classic async allocated only {perIteration} bytes per iteration of {loopName}; expected a Task<long> per call");
     }
 
-    private static long BytesPerIteration(string assemblyPath)
+    private static long BytesPerIteration(string assemblyPath, string loopName)
     {
         var assembly = Assembly.LoadFile(assemblyPath);
-        var loop = assembly.GetType("Calls")!.GetMethod("Loop")!.CreateDelegate<Func<int, Task<long>>>();
+        var loop = assembly.GetType("Calls")!.GetMethod(loopName)!.CreateDelegate<Func<int, Task<long>>>();
         for (int round = 0; round < 3; round++)
             Assert.True(loop(1000).IsCompletedSuccessfully); // let the JIT settle; nothing suspends
 

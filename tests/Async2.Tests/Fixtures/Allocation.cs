@@ -37,5 +37,37 @@ public static class Calls
         return sum;
     }
 
+    public static async Task<long> VirtualLoop(int count)
+    {
+        // A rewritten override reached through a base reference, and an inherited one.
+        Shape[] shapes = [new Square(), new Cube()];
+        long sum = 0;
+        for (int i = 0; i < count; i++)
+            sum += await shapes[i & 1].Area(i);
+        return sum;
+    }
+
     public static void Main() { }
 }
+
+public class Shape
+{
+    public virtual async Task<long> Area(long side)
+    {
+        if (Calls.Suspend)
+            await Task.Yield();
+        return side;
+    }
+}
+
+public class Square : Shape
+{
+    public override async Task<long> Area(long side)
+    {
+        if (Calls.Suspend)
+            await Task.Yield();
+        return side * side + 1000;
+    }
+}
+
+public class Cube : Square { }

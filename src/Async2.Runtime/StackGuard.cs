@@ -1,0 +1,59 @@
+// StackGuard: deep async recursion continues on a fresh stack instead of overflowing.
+//
+// Classic async runs every synchronously completing await on the caller's stack, so
+// `return 1 + await CountAsync(n - 1)` a million levels deep overflows the stack. A rewritten
+// variant that calls other variants starts with `if (StackGuard.MustSuspend(ref chain))`, a
+// suspension point of its own placed before its first instruction (Rewrite/StackGuardEmitter.cs).
+// When the stack runs low, the variant suspends there: the frames below it unwind into
+// continuations, as at any suspension, and the dispatcher resumes the chain from a posted work
+// item, on a fresh stack, in the same SynchronizationContext or TaskScheduler (Task.Yield's rules).
+//
+// The hot path is one address comparison against AsyncChain.StackFloor, which the chain's owner
+// (Task thunk or dispatcher) sets one budget below where it starts. Only crossing the floor asks
+// the runtime how much stack is left, and moves the floor down by another budget if enough is.
+using System.ComponentModel;
+using System.Runtime.CompilerServices;
+
+namespace Async2.Runtime;
+
+[EditorBrowsable(EditorBrowsableState.Never)]
+public static class StackGuard
+{
+    /// <summary>
+    /// Stack a chain may use between two checks. RuntimeHelpers.TryEnsureSufficientExecutionStack
+    /// vouches for more than this (128 KB on 64-bit), so a budget spent after a successful check
+    /// still leaves room for whatever non-async code runs below.
+    /// </summary>
+    internal const int Budget = 64 * 1024;
+
+    /// <summary>The notifier of a stack-depth suspension: Task.Yield's awaiter posts to the current context.</summary>
+    private static readonly object s_freshStack = default(YieldAwaitable.YieldAwaiter);
+
+    /// <summary>Whether the calling variant must suspend at its entry to continue on a fresh stack.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static unsafe bool MustSuspend(ref AsyncChain chain)
+    {
+        byte here;
+        return (nuint)(&here) < chain.StackFloor && OutOfStack(ref chain);
+    }
+
+    /// <summary>Sets the floor of a chain started here.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static unsafe void SetFloor(ref AsyncChain chain)
+    {
+        byte here;
+        chain.StackFloor = (nuint)(&here) - Budget;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool OutOfStack(ref AsyncChain chain)
+    {
+        if (RuntimeHelpers.TryEnsureSufficientExecutionStack())
+        {
+            SetFloor(ref chain);
+            return false;
+        }
+        chain.Notifier = s_freshStack;
+        return true;
+    }
+}

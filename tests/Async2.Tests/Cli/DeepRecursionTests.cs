@@ -1,0 +1,45 @@
+using Async2.Tests.Corpus;
+using Xunit;
+
+namespace Async2.Tests.Cli;
+
+/// <summary>
+/// Seed 003's CountRecursivelyAsync(1,000,000): the rewritten build completes on the 8 MB main
+/// thread and on a 1.5 MB thread-pool thread, where the classic build overflows the stack.
+/// </summary>
+public sealed class DeepRecursionTests
+{
+    private const int Depth = 1_000_000;
+
+    private static ProgramBuild Build() =>
+        ProgramBuilder.Build("DeepRecursion", [Path.Combine(TestEnvironment.FixturesFolder, "DeepRecursion.cs")]);
+
+    [Fact]
+    public void Rewritten_build_counts_a_million_levels_deep()
+    {
+        var (exitCode, stdout, stderr) = ProgramRunner.RunDotnet([Build().Rewritten, Depth.ToString()], runtimeAsync: false);
+        Assert.True(exitCode == 0, $"exit code {exitCode}\n{stderr}");
+        long expectedSum = (long)Depth * (Depth + 1) / 2 + 7;
+        Assert.Equal(
+            $"main thread: counted to {Depth}\nthread pool: counted to {Depth}\nsum {expectedSum}, finally blocks run {Depth + 1}\n",
+            stdout.ReplaceLineEndings("\n"));
+    }
+
+    [Fact]
+    public void Classic_build_overflows_the_stack_at_that_depth()
+    {
+        var (exitCode, _, stderr) = ProgramRunner.RunDotnet([Build().Classic, Depth.ToString()], runtimeAsync: false);
+        Assert.NotEqual(0, exitCode);
+        Assert.Contains("Stack overflow", stderr);
+    }
+
+    [Fact]
+    public void Both_builds_agree_where_classic_fits_on_the_stack()
+    {
+        var build = Build();
+        var classic = ProgramRunner.RunDotnet([build.Classic, "1000"], runtimeAsync: false);
+        var rewritten = ProgramRunner.RunDotnet([build.Rewritten, "1000"], runtimeAsync: false);
+        Assert.Equal(0, classic.ExitCode);
+        Assert.Equal(classic.Stdout, rewritten.Stdout);
+    }
+}
