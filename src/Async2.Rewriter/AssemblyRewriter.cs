@@ -1,3 +1,4 @@
+using Async2.Rewriter.Analysis;
 using Async2.Rewriter.Emit;
 using Async2.Rewriter.Rewrite;
 using Mono.Cecil;
@@ -51,9 +52,10 @@ public static class AssemblyRewriter
         }
 
         VirtualEntries.Add(variants, runtime);
+        var recursive = Recursion.Find(variants.All.Select(d => d.Original).ToList(), variants.RewrittenTarget);
 
         var outcomes = variants.All.ToList()
-            .Select(declaration => MethodRewriter.Rewrite(declaration, variants, runtime, diagnostics))
+            .Select(declaration => MethodRewriter.Rewrite(declaration, variants, recursive.Contains(declaration.Original), runtime, diagnostics))
             .ToList();
         if (diagnostics.Count > 0)
             throw new RewriteException(diagnostics);

@@ -13,7 +13,8 @@ namespace Async2.Rewriter.Rewrite;
 /// </summary>
 internal static class MethodRewriter
 {
-    public static MethodOutcome Rewrite(VariantDeclaration declaration, VariantMap variants, RuntimeReferences runtime, ICollection<Diagnostic> diagnostics)
+    /// <param name="isRecursive">Whether M can reach itself through other rewritten methods (<see cref="Recursion"/>), and so needs the stack guard.</param>
+    public static MethodOutcome Rewrite(VariantDeclaration declaration, VariantMap variants, bool isRecursive, RuntimeReferences runtime, ICollection<Diagnostic> diagnostics)
     {
         var original = declaration.Original;
         int errorsBefore = diagnostics.Count;
@@ -43,7 +44,8 @@ internal static class MethodRewriter
         var awaits = AwaitNormalizer.Normalize(declaration.Variant, sites, variants, runtime, diagnostics);
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
-        awaits = StackGuardEmitter.Add(declaration.Variant, awaits, runtime);
+        if (isRecursive)
+            awaits = StackGuardEmitter.Add(declaration.Variant, awaits, runtime);
 
         var captured = CapturedVariables(declaration.Variant, awaits, diagnostics);
         if (diagnostics.Count > errorsBefore)

@@ -5,8 +5,8 @@ using Mono.Cecil.Cil;
 namespace Async2.Rewriter.Rewrite;
 
 /// <summary>
-/// Adds the stack-depth suspension point to a variant that calls other variants (a leaf cannot
-/// deepen the stack by itself, so it goes without). It takes the normalized-await shape, so
+/// Adds the stack-depth suspension point to a recursive variant (only recursion builds a chain of
+/// unbounded depth; other methods go without the check) that awaits other variants. It takes the normalized-await shape, so
 /// liveness, layout and suspension treat it like any await:
 /// <code>
 ///     CHECK:    ldarg chain; call StackGuard.MustSuspend(ref chain); brfalse CONTINUE

@@ -1,4 +1,5 @@
 using Async2.Tests.Corpus;
+using Mono.Cecil;
 using Xunit;
 
 namespace Async2.Tests.Cli;
@@ -21,8 +22,23 @@ public sealed class DeepRecursionTests
         Assert.True(exitCode == 0, $"exit code {exitCode}\n{stderr}");
         long expectedSum = (long)Depth * (Depth + 1) / 2 + 7;
         Assert.Equal(
-            $"main thread: counted to {Depth}\nthread pool: counted to {Depth}\nsum {expectedSum}, finally blocks run {Depth + 1}\n",
+            $"main thread: counted to {Depth}\nthread pool: counted to {Depth}\nmutual: {Depth} is even: True\nsum {expectedSum}, finally blocks run {Depth + 1}\n",
             stdout.ReplaceLineEndings("\n"));
+    }
+
+    /// <summary>The check costs every call a little, so only methods on a call cycle pay it.</summary>
+    [Theory]
+    [InlineData("CountRecursivelyAsync", true)]
+    [InlineData("IsEvenAsync", true)]
+    [InlineData("IsOddAsync", true)]
+    [InlineData("SumWithFinallyAsync", true)]
+    [InlineData("Main", false)]
+    public void Only_recursive_methods_check_the_stack(string method, bool expectGuard)
+    {
+        using var module = ModuleDefinition.ReadModule(Build().Rewritten);
+        var variant = module.GetType("Program").Methods.Single(m => m.Name == method && m.Parameters.Any(p => p.Name == "chain"));
+        bool guarded = variant.Body.Instructions.Any(i => i.Operand is MethodReference { Name: "MustSuspend" });
+        Assert.True(guarded == expectGuard, $"{method}: expected {(expectGuard ? "a" : "no")} stack check");
     }
 
     [Fact]

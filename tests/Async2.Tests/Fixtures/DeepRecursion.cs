@@ -13,6 +13,11 @@ public static class Program
         return 1 + await CountRecursivelyAsync(count - 1);
     }
 
+    // Mutual recursion: neither method calls itself, both are on the cycle.
+    static async Task<bool> IsEvenAsync(int n) => n == 0 || await IsOddAsync(n - 1);
+
+    static async Task<bool> IsOddAsync(int n) => n != 0 && await IsEvenAsync(n - 1);
+
     // The same through a ValueTask and a try/finally at every level, resumed after a real suspension at the bottom.
     static int s_finallies;
 
@@ -35,6 +40,7 @@ public static class Program
         int depth = int.Parse(args[0]);
         Console.WriteLine($"main thread: counted to {CountRecursivelyAsync(depth).Result}");
         Console.WriteLine($"thread pool: counted to {await Task.Run(() => CountRecursivelyAsync(depth))}");
+        Console.WriteLine($"mutual: {depth} is even: {await IsEvenAsync(depth)}");
 
         var bottom = new TaskCompletionSource<int>();
         var sum = SumWithFinallyAsync(depth, bottom);
