@@ -52,6 +52,7 @@ public static class AssemblyRewriter
         }
 
         VirtualEntries.Add(variants, runtime);
+        InterfaceEntries.Add(variants, runtime);
         var recursive = Recursion.Find(variants.All.Select(d => d.Original).ToList(), variants.RewrittenTarget);
 
         var outcomes = variants.All.ToList()

@@ -108,6 +108,9 @@ internal static class AwaitSites
             return null;
         if (call.OpCode.Code is not (Code.Call or Code.Callvirt) || call.Operand is not MethodReference target)
             return null;
+        // A constrained call picks its implementation by a type argument, not by the object.
+        if (call.Previous?.OpCode.Code == Code.Constrained)
+            return null;
         var callee = rewrittenCallee(target);
         if (callee is null)
             return null;

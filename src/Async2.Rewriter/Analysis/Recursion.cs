@@ -6,15 +6,15 @@ namespace Async2.Rewriter.Analysis;
 /// <summary>
 /// Which rewritten methods can reach themselves through calls to other rewritten methods: only
 /// those can build an async call chain deep enough to need the stack guard. Edges are every call
-/// whose target is rewritten (a virtual call also reaches each rewritten method of the same name
-/// and arity, a superset of its overrides); the recursive methods are those on a cycle, found as
+/// whose target is rewritten or has an interface entry (a virtual or interface call also reaches
+/// each rewritten method of the same name and arity, a superset of its implementations); the recursive methods are those on a cycle, found as
 /// the strongly connected components of that graph (Tarjan's algorithm, iterative).
 /// </summary>
 internal static class Recursion
 {
     public static IReadOnlySet<MethodDefinition> Find(IReadOnlyCollection<MethodDefinition> methods, Func<MethodReference, MethodDefinition?> rewrittenTarget)
     {
-        var byShape = methods.ToLookup(m => (m.Name, m.Parameters.Count));
+        var byShape = methods.ToLookup(m => (SimpleName(m.Name), m.Parameters.Count));
         var callees = methods.ToDictionary(m => m, m => Callees(m, rewrittenTarget, byShape).ToList());
 
         var recursive = new HashSet<MethodDefinition>();
@@ -69,6 +69,9 @@ internal static class Recursion
         return recursive;
     }
 
+    /// <summary>The name without an explicit implementation's interface prefix (<c>NS.IRepo.GetAsync</c> → <c>GetAsync</c>).</summary>
+    private static string SimpleName(string name) => name[(name.LastIndexOf('.') + 1)..];
+
     private static IEnumerable<MethodDefinition> Callees(MethodDefinition method, Func<MethodReference, MethodDefinition?> rewrittenTarget,
         ILookup<(string, int), MethodDefinition> byShape)
     {
@@ -77,8 +80,8 @@ internal static class Recursion
             if (instruction.OpCode.Code is not (Code.Call or Code.Callvirt) || instruction.Operand is not MethodReference target
                 || rewrittenTarget(target) is not { } callee)
                 continue;
-            if (instruction.OpCode.Code == Code.Callvirt && callee.IsVirtual)
-                foreach (var sameShape in byShape[(callee.Name, callee.Parameters.Count)])
+            if (instruction.OpCode.Code == Code.Callvirt && (callee.IsVirtual || callee.DeclaringType.IsInterface))
+                foreach (var sameShape in byShape[(SimpleName(callee.Name), callee.Parameters.Count)])
                     yield return sameShape;
             else
                 yield return callee;

@@ -59,6 +59,7 @@ internal sealed record TaskShape(string ThunkSuffix, TypeReference Result)
 internal sealed class VariantMap
 {
     private readonly Dictionary<MethodDefinition, VariantDeclaration> _byOriginal = new();
+    private readonly Dictionary<MethodDefinition, MethodDefinition> _interfaceEntries = new();
 
     public IEnumerable<VariantDeclaration> All => _byOriginal.Values;
 
@@ -68,8 +69,14 @@ internal sealed class VariantMap
 
     public VariantDeclaration? Declaration(MethodDefinition original) => _byOriginal.GetValueOrDefault(original);
 
+    /// <summary>The entry of an interface method that rewritten code implements (<see cref="InterfaceEntries"/>).</summary>
+    public MethodDefinition? InterfaceEntry(MethodDefinition slot) => _interfaceEntries.GetValueOrDefault(slot);
+
+    public void AddInterfaceEntry(MethodDefinition slot, MethodDefinition entry) => _interfaceEntries.Add(slot, entry);
+
     /// <summary>
-    /// The original method behind a call operand, if it is being rewritten in this module: the
+    /// The original method behind a call operand, if it is being rewritten in this module or is an
+    /// interface method with an entry: the
     /// operand is the definition, or, for generic code, an instantiation of it
     /// (<c>Repo&lt;int&gt;::GetAsync</c>, <c>Retry&lt;string&gt;</c>).
     /// </summary>
@@ -80,7 +87,7 @@ internal sealed class VariantMap
         // Only instantiations of types defined here are resolved: nothing outside the module is loaded.
         if (definition is null && element.DeclaringType is GenericInstanceType { ElementType: TypeDefinition })
             definition = element.Resolve();
-        return definition is not null && _byOriginal.ContainsKey(definition) ? definition : null;
+        return definition is not null && (_byOriginal.ContainsKey(definition) || _interfaceEntries.ContainsKey(definition)) ? definition : null;
     }
 
     /// <summary>
@@ -90,8 +97,14 @@ internal sealed class VariantMap
     /// </summary>
     public MethodReference VariantCalledBy(MethodReference call, bool isVirtualCall)
     {
-        var declaration = _byOriginal[RewrittenTarget(call) ?? throw new ArgumentException($"{call.FullName} is not rewritten", nameof(call))];
-        var variant = isVirtualCall && VirtualEntries.CanBeOverridden(declaration.Original) ? declaration.VirtualEntry! : declaration.Variant;
+        var target = RewrittenTarget(call) ?? throw new ArgumentException($"{call.FullName} is not rewritten", nameof(call));
+        MethodDefinition variant;
+        if (isVirtualCall && _interfaceEntries.TryGetValue(target, out var interfaceEntry))
+            variant = interfaceEntry;
+        else if (isVirtualCall && VirtualEntries.CanBeOverridden(target))
+            variant = _byOriginal[target].VirtualEntry!;
+        else
+            variant = _byOriginal[target].Variant;
         TypeReference[] methodArguments = call is GenericInstanceMethod generic ? [.. generic.GenericArguments] : [];
         return GenericContext.MethodOn(variant, call.DeclaringType, methodArguments);
     }

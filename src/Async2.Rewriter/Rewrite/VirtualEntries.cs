@@ -1,7 +1,6 @@
 using Async2.Rewriter.Analysis;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
-using Mono.Cecil.Rocks;
 
 namespace Async2.Rewriter.Rewrite;
 
@@ -55,17 +54,9 @@ internal static class VirtualEntries
     private static MethodDefinition Declare(VariantDeclaration declaration, RuntimeReferences runtime)
     {
         var original = declaration.Original;
-        var variant = declaration.Variant;
         var attributes = MethodAttributes.Assembly | MethodAttributes.Virtual | MethodAttributes.HideBySig
             | (original.IsFinal ? MethodAttributes.Final : 0);
-        var entry = new MethodDefinition($"<{original.Name}>v__Async2", attributes, variant.ReturnType);
-        GenericContext.CopyParameters(original.GenericParameters, entry, constraint => constraint);
-        foreach (var parameter in variant.Parameters.SkipLast(1))
-            entry.Parameters.Add(new ParameterDefinition(parameter.Name, parameter.Attributes, parameter.ParameterType));
-        entry.Parameters.Add(new ParameterDefinition("unused", ParameterAttributes.None, runtime.Continuation));
-        entry.CustomAttributes.Add(CoreAttributes.CompilerGenerated(original.Module));
-        original.DeclaringType.Methods.Add(entry);
-        return entry;
+        return EntryCode.Declare(original.DeclaringType, $"<{original.Name}>v__Async2", attributes, original, declaration.Shape.Result, runtime);
     }
 
     /// <summary>
@@ -96,7 +87,7 @@ internal static class VirtualEntries
     }
 
     /// <summary>Whether <paramref name="method"/> has the name and signature of <paramref name="candidate"/> as seen through <paramref name="candidateOwner"/>.</summary>
-    private static bool SameSignature(MethodDefinition method, MethodDefinition candidate, TypeReference candidateOwner)
+    internal static bool SameSignature(MethodDefinition method, MethodDefinition candidate, TypeReference candidateOwner)
     {
         if (candidate.Name != method.Name || candidate.Parameters.Count != method.Parameters.Count
             || candidate.GenericParameters.Count != method.GenericParameters.Count)
@@ -112,7 +103,7 @@ internal static class VirtualEntries
     /// from a derived <paramref name="method"/>: the owner's parameters become the arguments the
     /// derived type passes, and method parameters become the derived method's, position by position.
     /// </summary>
-    private static TypeReference ThroughOwner(TypeReference type, TypeReference owner, MethodDefinition method) =>
+    internal static TypeReference ThroughOwner(TypeReference type, TypeReference owner, MethodDefinition method) =>
         TypeResolution.Substitute(type, parameter => parameter.Type switch
         {
             GenericParameterType.Type when owner is GenericInstanceType instance => instance.GenericArguments[parameter.Position],
@@ -124,43 +115,21 @@ internal static class VirtualEntries
     {
         var original = declaration.Original;
         var entry = declaration.VirtualEntry!;
-        var module = original.Module;
         var self = TypeResolution.SelfInstance(original.DeclaringType);
         TypeReference[] ownArguments = [.. entry.GenericParameters];
-        var body = entry.Body;
-        var il = body.GetILProcessor();
+        var il = entry.Body.GetILProcessor();
         var runOwnBody = Instruction.Create(OpCodes.Ldarg_0);
 
         if (CanBeOverridden(original))
         {
-            var originalOnSelf = GenericContext.MethodOn(original, self, ownArguments);
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Callvirt, runtime.ObjectGetType);
-            il.Emit(OpCodes.Ldtoken, self);
-            il.Emit(OpCodes.Call, runtime.TypeFromHandle);
-            il.Emit(OpCodes.Call, runtime.TypeEquality);
-            il.Emit(OpCodes.Brtrue, runOwnBody);
+            EntryCode.EmitExactTypeTest(il, self, runOwnBody, runtime);
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldtoken, self);
             il.Emit(OpCodes.Ldstr, original.Name);
             il.Emit(OpCodes.Call, runtime.RunsOwnBody);
             il.Emit(OpCodes.Brtrue, runOwnBody);
-
-            il.Emit(OpCodes.Ldarg_0);
-            foreach (var parameter in original.Parameters)
-                il.Emit(OpCodes.Ldarg, entry.Parameters[parameter.Index]);
-            il.Emit(OpCodes.Callvirt, originalOnSelf);
-            il.Emit(OpCodes.Ldarg, entry.Parameters[^2]);
-            il.Emit(OpCodes.Call, runtime.AwaitOverride(original.ReturnType));
-            il.Emit(OpCodes.Ret);
+            EntryCode.EmitTaskCall(il, entry, GenericContext.MethodOn(original, self, ownArguments), original.ReturnType, runtime);
         }
-
-        il.Append(runOwnBody);
-        foreach (var parameter in entry.Parameters.SkipLast(1))
-            il.Emit(OpCodes.Ldarg, parameter);
-        il.Emit(OpCodes.Ldnull);
-        il.Emit(OpCodes.Call, GenericContext.MethodOn(declaration.Variant, self, ownArguments));
-        il.Emit(OpCodes.Ret);
-        body.OptimizeMacros();
+        EntryCode.EmitVariantCall(il, entry, runOwnBody, GenericContext.MethodOn(declaration.Variant, self, ownArguments));
     }
 }

@@ -14,10 +14,14 @@ public sealed class AllocationTests
 {
     private const int Iterations = 100_000;
 
-    /// <summary>Loop: static calls; VirtualLoop: calls through a base reference to a rewritten override and to an inherited one.</summary>
+    /// <summary>
+    /// Loop: static calls; VirtualLoop: calls through a base reference to a rewritten override and
+    /// to an inherited one; InterfaceLoop: calls through an interface to implicit and explicit implementations.
+    /// </summary>
     [Theory]
     [InlineData("Loop")]
     [InlineData("VirtualLoop")]
+    [InlineData("InterfaceLoop")]
     public void Synchronous_async2_calls_allocate_nothing(string loopName)
     {
         var build = ProgramBuilder.Build("Allocation", [Path.Combine(TestEnvironment.FixturesFolder, "Allocation.cs")]);
@@ -28,6 +32,7 @@ public sealed class AllocationTests
     [Theory]
     [InlineData("Loop")]
     [InlineData("VirtualLoop")]
+    [InlineData("InterfaceLoop")]
     public void The_measurement_sees_classic_per_call_tasks(string loopName)
     {
         var build = ProgramBuilder.Build("Allocation", [Path.Combine(TestEnvironment.FixturesFolder, "Allocation.cs")]);

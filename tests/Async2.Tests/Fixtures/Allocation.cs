@@ -47,6 +47,16 @@ public static class Calls
         return sum;
     }
 
+    public static async Task<long> InterfaceLoop(int count)
+    {
+        // Rewritten implementations reached through an interface: implicit and explicit.
+        IMeasure[] measures = [new Ruler(), new Scale()];
+        long sum = 0;
+        for (int i = 0; i < count; i++)
+            sum += await measures[i & 1].Measure(i);
+        return sum;
+    }
+
     public static void Main() { }
 }
 
@@ -71,3 +81,28 @@ public class Square : Shape
 }
 
 public class Cube : Square { }
+
+public interface IMeasure
+{
+    Task<long> Measure(long value);
+}
+
+public class Ruler : IMeasure
+{
+    public async Task<long> Measure(long value)
+    {
+        if (Calls.Suspend)
+            await Task.Yield();
+        return value + 1000;
+    }
+}
+
+public sealed class Scale : IMeasure
+{
+    async Task<long> IMeasure.Measure(long value)
+    {
+        if (Calls.Suspend)
+            await Task.Yield();
+        return value * 3 + 1000;
+    }
+}

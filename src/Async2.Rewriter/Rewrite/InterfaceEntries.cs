@@ -1,0 +1,117 @@
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+using Async2.Rewriter.Analysis;
+
+namespace Async2.Rewriter.Rewrite;
+
+/// <summary>
+/// Interface calls between rewritten methods. An interface method IM of this module that a
+/// rewritten method implements (or that is itself a rewritten default implementation) gets an
+/// entry on the interface: a default method that calls IM and awaits its task, right for any
+/// implementation, rewritten or not, in any assembly. Each rewritten implementation overrides
+/// that entry with one that calls its variant, so a rewritten caller holding the interface
+/// reaches a rewritten implementation without a Task:
+/// <code>
+/// interface I { R IM'entry(args, ref chain, unused) => OverrideDispatch.Await(IM(args), ref chain); }
+/// class C : I { R I.IM'entry(args, ref chain, unused)
+///     => GetType() == typeof(C) ? M'(args, ref chain, null) : OverrideDispatch.Await(((I)this).IM(args), ref chain); }
+/// </code>
+/// The exact-type test keeps a subclass that re-implements I, or overrides M without being
+/// rewritten, on the always-correct Task path; sealed classes and structs need no test.
+/// </summary>
+internal static class InterfaceEntries
+{
+    public static void Add(VariantMap variants, RuntimeReferences runtime)
+    {
+        int ordinal = 0;
+        foreach (var declaration in variants.All.ToList())
+        {
+            var method = declaration.Original;
+            if (method.IsStatic)
+                continue;
+            if (method.DeclaringType.IsInterface)
+            {
+                EntryOf(method, variants, runtime);
+                continue;
+            }
+            foreach (var (slot, interfaceType) in ImplementedSlots(method).ToList())
+            {
+                var entry = EntryOf(slot, variants, runtime);
+                var implementation = EntryCode.Declare(method.DeclaringType, $"<{method.Name}>i__Async2_{ordinal++}",
+                    MethodAttributes.Private | MethodAttributes.Virtual | MethodAttributes.Final | MethodAttributes.NewSlot | MethodAttributes.HideBySig,
+                    method, declaration.Shape.Result, runtime);
+                implementation.Overrides.Add(GenericContext.MethodOn(entry, interfaceType, []));
+                EmitImplementation(declaration, implementation, GenericContext.MethodOn(slot, interfaceType, [.. implementation.GenericParameters]), runtime);
+            }
+        }
+    }
+
+    /// <summary>The interface entry of <paramref name="slot"/>, declared with its bridging body on first use.</summary>
+    private static MethodDefinition EntryOf(MethodDefinition slot, VariantMap variants, RuntimeReferences runtime)
+    {
+        if (variants.InterfaceEntry(slot) is { } existing)
+            return existing;
+        var shape = TaskShape.Of(slot)!;
+        var entry = EntryCode.Declare(slot.DeclaringType, $"<{slot.Name}>v__Async2",
+            MethodAttributes.Assembly | MethodAttributes.Virtual | MethodAttributes.NewSlot | MethodAttributes.HideBySig,
+            slot, shape.Result, runtime);
+        var self = TypeResolution.SelfInstance(slot.DeclaringType);
+        EntryCode.EmitTaskCall(entry.Body.GetILProcessor(), entry, GenericContext.MethodOn(slot, self, [.. entry.GenericParameters]), slot.ReturnType, runtime);
+        variants.AddInterfaceEntry(slot, entry);
+        return entry;
+    }
+
+    private static void EmitImplementation(VariantDeclaration declaration, MethodDefinition implementation, MethodReference slotCall, RuntimeReferences runtime)
+    {
+        var owner = declaration.Original.DeclaringType;
+        var self = TypeResolution.SelfInstance(owner);
+        var il = implementation.Body.GetILProcessor();
+        var runOwnBody = Instruction.Create(OpCodes.Ldarg_0);
+        if (!owner.IsSealed && !owner.IsValueType)
+        {
+            EntryCode.EmitExactTypeTest(il, self, runOwnBody, runtime);
+            EntryCode.EmitTaskCall(il, implementation, slotCall, declaration.Original.ReturnType, runtime);
+        }
+        EntryCode.EmitVariantCall(il, implementation, runOwnBody,
+            GenericContext.MethodOn(declaration.Variant, self, [.. implementation.GenericParameters]));
+    }
+
+    /// <summary>
+    /// The interface methods of this module that <paramref name="method"/> implements, each with
+    /// the interface as its type names it: explicitly (<c>.override</c>), or implicitly by name and
+    /// signature, for interfaces the type lists and does not implement explicitly for that method.
+    /// </summary>
+    private static IEnumerable<(MethodDefinition Slot, TypeReference Interface)> ImplementedSlots(MethodDefinition method)
+    {
+        var type = method.DeclaringType;
+        foreach (var overridden in method.Overrides)
+            if (InModule(overridden.DeclaringType) is { IsInterface: true } definition
+                && definition.Methods.FirstOrDefault(m => IsNamedBy(m, overridden)) is { } slot
+                && TaskShape.Of(slot) is not null)
+                yield return (slot, overridden.DeclaringType);
+        if (!method.IsPublic || !method.IsVirtual)
+            yield break;
+        foreach (var implemented in type.Interfaces.Select(i => i.InterfaceType))
+        {
+            if (InModule(implemented) is not { } definition)
+                continue;
+            foreach (var slot in definition.Methods.Where(m => !m.IsStatic && VirtualEntries.SameSignature(method, m, implemented)))
+            {
+                bool explicitlyElsewhere = type.Methods.Any(other => other.Overrides.Any(o =>
+                    o.Name == slot.Name && InModule(o.DeclaringType) == definition && o.DeclaringType.FullName == implemented.FullName));
+                if (!explicitlyElsewhere && TaskShape.Of(slot) is not null)
+                    yield return (slot, implemented);
+            }
+        }
+    }
+
+    /// <summary>Whether <paramref name="reference"/> (as written in an <c>.override</c>, in the declaring type's own terms) names <paramref name="method"/>.</summary>
+    private static bool IsNamedBy(MethodDefinition method, MethodReference reference) =>
+        method.Name == reference.Name
+        && method.GenericParameters.Count == reference.GenericParameters.Count
+        && method.ReturnType.FullName == reference.ReturnType.FullName
+        && method.Parameters.Select(p => p.ParameterType.FullName).SequenceEqual(reference.Parameters.Select(p => p.ParameterType.FullName));
+
+    private static TypeDefinition? InModule(TypeReference type) =>
+        type as TypeDefinition ?? (type as GenericInstanceType)?.ElementType as TypeDefinition;
+}
