@@ -23,8 +23,7 @@ public sealed class ContextScopeTests
     {
         var build = ProgramBuilder.Build("ContextScope", [Path.Combine(TestEnvironment.FixturesFolder, "ContextScope.cs")]);
         using var module = ModuleDefinition.ReadModule(build.Rewritten);
-        var variant = module.GetType("Methods").Methods
-            .Single(m => m.Name == method && m.Parameters.Any(p => p.Name == "chain"));
+        var variant = RewrittenAssembly.Variant(module, "Methods", method);
         bool hasFinally = variant.Body.ExceptionHandlers.Any(h => h.HandlerType == ExceptionHandlerType.Finally);
         Assert.True(hasFinally == expectScope,
             $"{method}: expected {(expectScope ? "a" : "no")} context scope, found {(hasFinally ? "a finally" : "none")}");
