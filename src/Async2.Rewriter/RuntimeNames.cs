@@ -16,6 +16,12 @@ internal static class RuntimeNames
     public const string OverrideDispatch = "OverrideDispatch";
     public const string StackGuard = "StackGuard";
 
+    /// <summary>ContinuationFlags.HandlesExceptions: the frame suspended inside a protected region.</summary>
+    public const int HandlesExceptionsFlag = 1;
+
+    /// <summary>ContinuationFlags.FlowsContextsToCaller: the frame's method runs in flowing context mode.</summary>
+    public const int FlowsContextsToCallerFlag = 2;
+
     public const string AsyncHelpers = "System.Runtime.CompilerServices.AsyncHelpers";
 
     /// <summary>MethodImplAttributes.Async: Cecil has no enum member for it, the raw bit survives.</summary>

@@ -30,6 +30,13 @@ public struct AsyncChain
     /// <summary>Whether <see cref="Notifier"/> must be registered with OnCompleted rather than UnsafeOnCompleted.</summary>
     public bool NotifierNeedsFlow;
 
+    /// <summary>
+    /// The SynchronizationContext current when the leaf suspended. The root registers with the
+    /// notifier under it: an awaiter captures the context where it is registered, and by then the
+    /// frames' context scopes may have put back their callers' contexts.
+    /// </summary>
+    public SynchronizationContext? LeafSynchronizationContext;
+
     /// <summary>On resumption: the callee frame that completed just before this one.</summary>
     public Continuation? Completed;
 
@@ -55,7 +62,10 @@ public struct AsyncChain
     {
         frame.SavedExecutionContext = ExecutionContext.Capture();
         if (Head is null)
+        {
             Head = frame;
+            LeafSynchronizationContext = SynchronizationContext.Current;
+        }
         else
             Tail!.Next = frame;
         Tail = frame;

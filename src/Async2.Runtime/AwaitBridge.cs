@@ -100,6 +100,22 @@ public static class AwaitBridge
 
     public static T GetResult<T>(ConfiguredValueTaskAwaitable<T> awaitable) => awaitable.GetAwaiter().GetResult();
 
+    // Plain Tasks and ValueTasks awaited where seed 002's ConfigureAwait(false) attribute applies
+    // (System.Runtime.CompilerServices.ConfigureAwaitAttribute): as if written with ConfigureAwait(false).
+    // The rewriter pairs these with the plain GetResult overloads above.
+
+    public static bool SuspendWithoutCapturedContext(Task task, ref AsyncChain chain) =>
+        Suspend(task.ConfigureAwait(false), ref chain);
+
+    public static bool SuspendWithoutCapturedContext<T>(Task<T> task, ref AsyncChain chain) =>
+        Suspend(task.ConfigureAwait(false), ref chain);
+
+    public static bool SuspendWithoutCapturedContext(ValueTask task, ref AsyncChain chain) =>
+        Suspend(task.ConfigureAwait(false), ref chain);
+
+    public static bool SuspendWithoutCapturedContext<T>(ValueTask<T> task, ref AsyncChain chain) =>
+        Suspend(task.ConfigureAwait(false), ref chain);
+
     // Custom awaiters: Roslyn has already tested IsCompleted and calls GetResult itself after the
     // await, so these only record the awaiter and always report a suspension.
 

@@ -36,16 +36,35 @@ internal abstract class ChainRoot : Continuation
         _head = chain.Head;
         _context = ExecutionContext.Capture();
         Action resume = _resume ??= Resume;
-        switch (chain.Notifier)
+        var current = SynchronizationContext.Current;
+        if (current == chain.LeafSynchronizationContext)
+        {
+            Register(chain.Notifier, chain.NotifierNeedsFlow, resume);
+            return;
+        }
+        SynchronizationContext.SetSynchronizationContext(chain.LeafSynchronizationContext);
+        try
+        {
+            Register(chain.Notifier, chain.NotifierNeedsFlow, resume);
+        }
+        finally
+        {
+            SynchronizationContext.SetSynchronizationContext(current);
+        }
+    }
+
+    private static void Register(object? notifier, bool needsFlow, Action resume)
+    {
+        switch (notifier)
         {
             case Task task:
                 task.GetAwaiter().UnsafeOnCompleted(resume);
                 break;
-            case ICriticalNotifyCompletion critical when !chain.NotifierNeedsFlow:
+            case ICriticalNotifyCompletion critical when !needsFlow:
                 critical.UnsafeOnCompleted(resume);
                 break;
-            case INotifyCompletion notifier:
-                notifier.OnCompleted(resume);
+            case INotifyCompletion completion:
+                completion.OnCompleted(resume);
                 break;
             default:
                 throw new InvalidOperationException("Async2: a suspended chain has nothing to wait for.");

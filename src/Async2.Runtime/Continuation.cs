@@ -23,6 +23,14 @@ public enum ContinuationFlags
     /// an exception reaching them would just leave them again (seed 002's flag-check skip).
     /// </summary>
     HandlesExceptions = 1,
+
+    /// <summary>
+    /// The frame's method runs in flowing context mode (seed 002's async2 semantics): when it
+    /// completes, the ExecutionContext and SynchronizationContext it leaves behind are its caller's,
+    /// so the dispatcher neither restores the caller's saved ExecutionContext nor moves the caller
+    /// off the context the callee left current. Written with every suspension of such a method.
+    /// </summary>
+    FlowsContextsToCaller = 2,
 }
 
 /// <summary>A suspended async2 frame. Generated code derives from it; user code never does.</summary>

@@ -8,7 +8,8 @@
 // Task, so the loop ends there. If a resumed frame suspends again, the new inner frames are
 // spliced in front of the rest of the chain and the root waits for the new notifier. A frame that
 // awaited its callee in a SynchronizationContext or TaskScheduler is resumed there (ResumeContext.cs),
-// and every frame is resumed in the ExecutionContext it suspended in.
+// and every frame is resumed in the ExecutionContext it suspended in, unless its callee runs in
+// flowing context mode (ContinuationFlags.FlowsContextsToCaller), whose context it inherits.
 using System.Diagnostics;
 using System.Runtime.ExceptionServices;
 
@@ -30,19 +31,36 @@ internal static class Dispatcher
             Continuation? rest = frame.Next;
             if (fault is not null && (frame.Flags & ContinuationFlags.HandlesExceptions) == 0)
             {
+                // Skipped, it still passes the exception on in its own context mode.
+                completed = frame;
                 frame = rest;
                 continue;
             }
 
+            // In flowing mode the callee's contexts are the caller's: nothing is put back.
+            bool calleeFlows = completed is not null && (completed.Flags & ContinuationFlags.FlowsContextsToCaller) != 0;
+
             // A caller frame continues in the context it awaited in (the head is where its
-            // notifier resumed it, already the right place).
-            if (frame != head && frame.CapturedContext is { } context && !ResumeContext.IsCurrent(context))
+            // notifier resumed it, already the right place). With none captured, it continues here
+            // only where classic async would run a continuation inline: not under a context or
+            // scheduler the callee left behind, which would otherwise leak into the caller. After a
+            // flowing callee it continues in the context current at the callee's return (seed 002).
+            if (frame != head && !calleeFlows)
             {
-                ResumeContext.ResumeOn(context, frame, root, completed, fault);
-                return;
+                object? target = frame.CapturedContext switch
+                {
+                    { } context when !ResumeContext.IsCurrent(context) => context,
+                    null when !ResumeContext.AllowsInlining() => TaskScheduler.Default,
+                    _ => null,
+                };
+                if (target is not null)
+                {
+                    ResumeContext.ResumeOn(target, frame, root, completed, fault);
+                    return;
+                }
             }
 
-            if (frame.SavedExecutionContext is { } executionContext && ExecutionContext.Capture() != executionContext)
+            if (!calleeFlows && frame.SavedExecutionContext is { } executionContext && ExecutionContext.Capture() != executionContext)
                 ExecutionContext.Restore(executionContext);
             var chain = new AsyncChain { Completed = completed, Fault = fault };
             StackGuard.SetFloor(ref chain);

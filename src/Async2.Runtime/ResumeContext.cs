@@ -22,6 +22,13 @@ internal static class ResumeContext
         return scheduler == TaskScheduler.Default ? null : scheduler;
     }
 
+    /// <summary>
+    /// Whether a continuation that captured no context may run here, inline: classic async runs it
+    /// inline only outside any non-default SynchronizationContext or TaskScheduler, and queues it
+    /// to the thread pool otherwise.
+    /// </summary>
+    internal static bool AllowsInlining() => Capture() is null;
+
     /// <summary>Whether code running now already runs in <paramref name="context"/>.</summary>
     internal static bool IsCurrent(object context) => context switch
     {
@@ -31,7 +38,8 @@ internal static class ResumeContext
     };
 
     /// <summary>
-    /// Continues the dispatch of a chain at <paramref name="frame"/> inside <paramref name="context"/>,
+    /// Continues the dispatch of a chain at <paramref name="frame"/> inside <paramref name="context"/>
+    /// (a SynchronizationContext, or a TaskScheduler: <see cref="TaskScheduler.Default"/> for the thread pool),
     /// with the callee's outcome and the current ExecutionContext.
     /// </summary>
     internal static void ResumeOn(object context, Continuation frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault)

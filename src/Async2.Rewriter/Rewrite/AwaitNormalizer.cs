@@ -8,8 +8,10 @@ namespace Async2.Rewriter.Rewrite;
 /// An await after normalization: the suspension test at <see cref="Check"/> branches to
 /// <see cref="Continue"/> when the awaited operation completed; suspension and resumption code
 /// is inserted between the two. The evaluation stack is empty at both.
+/// <see cref="ContinuesOnCapturedContext"/> is false where a ConfigureAwait(false) attribute
+/// applies to an await that names no ConfigureAwait itself.
 /// </summary>
-internal sealed record NormalizedAwait(int State, AwaitSite Site, Instruction Check, Instruction Continue, VariableDefinition? ResultTemp);
+internal sealed record NormalizedAwait(int State, AwaitSite Site, Instruction Check, Instruction Continue, VariableDefinition? ResultTemp, bool ContinuesOnCapturedContext = true);
 
 /// <summary>
 /// First rewrite pass: puts every await of the variant body into one canonical shape with an
@@ -22,6 +24,9 @@ internal sealed record NormalizedAwait(int State, AwaitSite Site, Instruction Ch
 /// awaitable: [S, x] call Await(x)
 ///        ⇒  stloc x; spill S; ldloc x; ldarg chain; call AwaitBridge.Suspend(x, ref chain);
 ///           brfalse CONTINUE; CONTINUE: reload S; ldloc x; call AwaitBridge.GetResult(x)
+/// Under a ConfigureAwait(false) attribute a plain Task or ValueTask is bridged through
+/// AwaitBridge.SuspendWithoutCapturedContext, and a direct call is marked so its caller frame records
+/// no context; explicit ConfigureAwait forms and custom awaiters are left as written.
 /// awaiter:   [S, a] call [Unsafe]AwaitAwaiter(a)
 ///        ⇒  stloc a; spill S; ldloc a; ldarg chain; call AwaitBridge.[Unsafe]SuspendOnAwaiter(a, ref chain);
 ///           brfalse CONTINUE; CONTINUE: reload S
@@ -34,6 +39,7 @@ internal static class AwaitNormalizer
         IReadOnlyList<AwaitSite> sites,
         VariantMap variants,
         RuntimeReferences runtime,
+        bool continueOnCapturedContext,
         ICollection<Diagnostic> diagnostics)
     {
         var body = variant.Body;
@@ -93,9 +99,12 @@ internal static class AwaitNormalizer
                 {
                     bool awaiter = site.Kind == AwaitKind.Awaiter;
                     var operand = NewLocal(body, site.Operand);
+                    // Only plain Tasks and ValueTasks have a bridge without the captured context:
+                    // an explicit ConfigureAwait form falls back to Suspend and keeps its own choice.
                     var suspend = awaiter
                         ? runtime.Bridge(site.FlowsContext ? "SuspendOnAwaiter" : "UnsafeSuspendOnAwaiter", site.Operand, operandIsTypeArgument: true)
-                        : runtime.Bridge("Suspend", site.Operand, operandIsTypeArgument: false);
+                        : (continueOnCapturedContext ? null : runtime.Bridge("SuspendWithoutCapturedContext", site.Operand, operandIsTypeArgument: false))
+                          ?? runtime.Bridge("Suspend", site.Operand, operandIsTypeArgument: false);
                     var getResult = awaiter ? null : runtime.Bridge("GetResult", site.Operand, operandIsTypeArgument: false);
                     if (suspend is null || (!awaiter && getResult is null))
                     {
@@ -122,7 +131,7 @@ internal static class AwaitNormalizer
             var check = Instruction.Create(OpCodes.Brfalse, after[0]);
             before.Add(check);
             BodyEditing.ReplaceWith(body, site.Await, [.. before, .. after]);
-            result.Add(new NormalizedAwait(state, site, check, after[0], resultTemp));
+            result.Add(new NormalizedAwait(state, site, check, after[0], resultTemp, continueOnCapturedContext));
         }
         return result;
     }

@@ -26,14 +26,14 @@ internal static class ContextScopeEmitter
     /// <summary>
     /// Whether the original body may change the ExecutionContext or SynchronizationContext before
     /// it returns. Changing either takes a call, so a body whose only calls are awaits, direct calls
-    /// to other rewritten methods (which restore their own changes) and members of the Task
-    /// machinery (which never change the caller's contexts) needs no scope. Anything else, a
-    /// custom awaiter included, is assumed to change them.
+    /// to other rewritten methods in compatible mode (which restore their own changes) and members
+    /// of the Task machinery (which never change the caller's contexts) needs no scope. Anything
+    /// else, a custom awaiter or a callee in flowing mode included, is assumed to change them.
     /// </summary>
     public static bool IsNeeded(MethodDefinition original, IReadOnlyList<AwaitSite> sites)
     {
         var contextNeutral = new HashSet<Instruction>(sites.Select(s => s.Await));
-        contextNeutral.UnionWith(sites.Where(s => s.Call is not null).Select(s => s.Call!));
+        contextNeutral.UnionWith(sites.Where(s => s.Call is not null && !ScopedAttributes.FlowsContexts(s.Callee!)).Select(s => s.Call!));
         foreach (var instruction in original.Body.Instructions)
         {
             if (instruction.OpCode.FlowControl != FlowControl.Call || contextNeutral.Contains(instruction))

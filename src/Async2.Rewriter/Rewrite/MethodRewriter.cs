@@ -9,7 +9,8 @@ namespace Async2.Rewriter.Rewrite;
 /// Rewrites one runtime-async method. Reads as the outline of the transformation:
 /// analyse the original body (stack types, await sites), move it into the variant, normalize
 /// the awaits, compute liveness, lay out the continuation, emit suspension and resumption,
-/// bracket the body with a context scope, and finally turn the original method into the Task thunk.
+/// bracket the body with a context scope (compatible context mode only), and finally turn the
+/// original method into the Task thunk.
 /// </summary>
 internal static class MethodRewriter
 {
@@ -37,11 +38,14 @@ internal static class MethodRewriter
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
 
-        bool needsContextScope = ContextScopeEmitter.IsNeeded(original, sites);
+        // Flowing context mode leaves context changes to the caller: no scope puts them back.
+        bool flowsContexts = ScopedAttributes.FlowsContexts(original);
+        bool needsContextScope = !flowsContexts && ContextScopeEmitter.IsNeeded(original, sites);
 
         // Rewrite: the variant takes over the body, in canonical await form.
         MoveBody(original, declaration.Variant);
-        var awaits = AwaitNormalizer.Normalize(declaration.Variant, sites, variants, runtime, diagnostics);
+        var awaits = AwaitNormalizer.Normalize(declaration.Variant, sites, variants, runtime,
+            ScopedAttributes.ContinuesOnCapturedContext(original), diagnostics);
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
         if (isRecursive)
@@ -52,7 +56,7 @@ internal static class MethodRewriter
             return Failed(original);
 
         var layout = ContinuationLayout.Build(declaration, captured.Values.SelectMany(v => v).Distinct(), runtime);
-        SuspensionEmitter.Emit(declaration, awaits, captured, layout, runtime);
+        SuspensionEmitter.Emit(declaration, awaits, captured, layout, flowsContexts, runtime);
         if (needsContextScope)
             ContextScopeEmitter.Emit(declaration, runtime);
         declaration.Variant.Body.OptimizeMacros();

@@ -11,6 +11,7 @@ namespace Async2.Rewriter.Rewrite;
 ///     CHECK:    brfalse CONTINUE                       (from AwaitNormalizer)
 ///     SUSPEND:  cont = resume ?? new &lt;M&gt;d__Async2();    reuse the frame's own record when resumed
 ///               cont.State = k; cont.Flags = ...; cont.self = this; cont.field_v = v ...
+///                   (Flags: HandlesExceptions inside a try, FlowsContextsToCaller in flowing mode)
 ///               chain.Link(cont) (LinkAwaitingCallee at a direct call); [suspending = true]; leave EXIT
 ///     RESUME_k: v = resume.field_v ...; state = 0; [r = chain.GetResult&lt;T&gt;()]
 ///     CONTINUE: ...
@@ -28,6 +29,7 @@ internal static class SuspensionEmitter
         IReadOnlyList<NormalizedAwait> awaits,
         IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured,
         ContinuationLayout layout,
+        bool flowsContexts,
         RuntimeReferences runtime)
     {
         var variant = declaration.Variant;
@@ -47,7 +49,8 @@ internal static class SuspensionEmitter
         {
             int index = regions.IndexOf[point.Check];
             var trys = regions.TrysEnclosing(index);
-            var flags = trys.Count > 0 ? 1 : 0;
+            var flags = (trys.Count > 0 ? RuntimeNames.HandlesExceptionsFlag : 0)
+                | (flowsContexts ? RuntimeNames.FlowsContextsToCallerFlag : 0);
             bool guarded = trys.Any(r => r.RunsOnLeave);
             var variables = captured[point];
 
@@ -80,8 +83,10 @@ internal static class SuspensionEmitter
             code.Add(Instruction.Create(OpCodes.Ldarg, chain));
             code.Add(Instruction.Create(OpCodes.Ldloc, frame));
             // A frame awaiting another variant must come back to its SynchronizationContext or
-            // TaskScheduler whatever its callee does; bridged awaits leave that to their awaiter.
-            code.Add(Instruction.Create(OpCodes.Call, point.Site.Kind == AwaitKind.DirectCall ? runtime.LinkAwaitingCallee : runtime.Link));
+            // TaskScheduler whatever its callee does (unless a ConfigureAwait(false) attribute
+            // applies); bridged awaits leave that to their awaiter.
+            bool recordsContext = point.Site.Kind == AwaitKind.DirectCall && point.ContinuesOnCapturedContext;
+            code.Add(Instruction.Create(OpCodes.Call, recordsContext ? runtime.LinkAwaitingCallee : runtime.Link));
             if (guarded)
             {
                 code.Add(Instruction.Create(OpCodes.Ldc_I4_1));

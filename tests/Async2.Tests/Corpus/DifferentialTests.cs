@@ -26,8 +26,8 @@ public sealed class DifferentialTests(ITestOutputHelper output)
     {
         var build = ProgramBuilder.Build(program, [Path.Combine(TestEnvironment.CorpusFolder, program + ".cs")]);
 
-        var classic = Run(build.Classic, runtimeAsync: false);
-        var rewritten = Run(build.Rewritten, runtimeAsync: false);
+        var classic = ProgramRunner.Transcript(build.Classic, runtimeAsync: false);
+        var rewritten = ProgramRunner.Transcript(build.Rewritten, runtimeAsync: false);
         output.WriteLine($"(a) classic:\n{classic}\n(c) rewritten:\n{rewritten}");
         Assert.Equal(classic, rewritten);
 
@@ -36,21 +36,11 @@ public sealed class DifferentialTests(ITestOutputHelper output)
         Assert.Empty(RewrittenAssembly.MethodsTheJitRejects(build.Rewritten));
         Assert.All(build.Report.Methods, m => Assert.True(m.Rewritten, $"{m.Method} was left classic: {m.Reason}"));
 
-        var runtime = Run(build.RuntimeAsync, runtimeAsync: true);
+        var runtime = ProgramRunner.Transcript(build.RuntimeAsync, runtimeAsync: true);
         output.WriteLine($"(b) DOTNET_RuntimeAsync=1:\n{runtime}");
         if (KnownRuntimeDifferences.Why(program) is { } why)
             Assert.False(runtime == classic, $"{program} is listed as a known runtime difference ({why}) but the runtime now agrees with classic async: remove it from the list.");
         else
             Assert.Equal(classic, runtime);
-    }
-
-    /// <summary>What a run shows a user: standard output and the exit code.</summary>
-    private static string Run(string assembly, bool runtimeAsync)
-    {
-        var (exitCode, stdout, stderr) = ProgramRunner.RunDotnet([assembly], runtimeAsync);
-        var transcript = stdout.ReplaceLineEndings("\n") + $"[exit code {exitCode}]";
-        if (exitCode != 0 && stderr.Length > 0)
-            transcript += $"\n[stderr first line] {stderr.ReplaceLineEndings("\n").Split('\n')[0]}";
-        return transcript;
     }
 }

@@ -108,6 +108,16 @@ internal static class ProgramBuilder
 /// <summary>Runs <c>dotnet</c> child processes and captures what they print.</summary>
 internal static class ProgramRunner
 {
+    /// <summary>What a run of a test program shows a user: standard output and the exit code.</summary>
+    public static string Transcript(string assembly, bool runtimeAsync)
+    {
+        var (exitCode, stdout, stderr) = RunDotnet([assembly], runtimeAsync);
+        var transcript = stdout.ReplaceLineEndings("\n") + $"[exit code {exitCode}]";
+        if (exitCode != 0 && stderr.Length > 0)
+            transcript += $"\n[stderr first line] {stderr.ReplaceLineEndings("\n").Split('\n')[0]}";
+        return transcript;
+    }
+
     public static (int ExitCode, string Stdout, string Stderr) RunDotnet(IEnumerable<string> args, bool runtimeAsync, TimeSpan? timeout = null)
     {
         var info = new ProcessStartInfo(TestEnvironment.DotnetHost)

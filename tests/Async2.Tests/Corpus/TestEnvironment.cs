@@ -26,6 +26,9 @@ internal static class TestEnvironment
 
     public static string CorpusFolder => Path.Combine(RepositoryRoot, "tests", "corpus");
 
+    /// <summary>Programs that differ from classic async by design, each with its stated transcript.</summary>
+    public static string ExpectedFolder => Path.Combine(RepositoryRoot, "tests", "expected");
+
     public static string FixturesFolder => Path.Combine(RepositoryRoot, "tests", "Async2.Tests", "Fixtures");
 
     /// <summary>The async2 command built beside the tests.</summary>
