@@ -53,7 +53,7 @@ public static class AssemblyRewriter
 
         VirtualEntries.Add(variants, runtime);
         InterfaceEntries.Add(variants, runtime);
-        var recursive = Recursion.Find(variants.All.Select(d => d.Original).ToList(), variants.RewrittenTarget);
+        var recursive = Recursion.Find(variants.All.Select(d => d.Original).ToList(), variants.CallTarget);
 
         var outcomes = variants.All.ToList()
             .Select(declaration => MethodRewriter.Rewrite(declaration, variants, recursive.Contains(declaration.Original), runtime, diagnostics))

@@ -76,6 +76,36 @@ class GenericPlain<U> : Generic<U>
     public override Task<string> Show(U value) => Task.FromResult("GenericPlain " + value);
 }
 
+abstract class Animal
+{
+    public abstract Task<string> Speak(int n);
+    public virtual Task<int> Legs() => Task.FromResult(4);
+    public async Task<string> Describe() => $"{GetType().Name} says {await Speak(2)} on {await Legs()} legs";
+}
+
+class Dog : Animal
+{
+    public override async Task<string> Speak(int n) { await Task.Yield(); return string.Join("-", System.Linq.Enumerable.Repeat("woof", n)); }
+}
+
+class Puppy : Dog
+{
+    public override async Task<string> Speak(int n) => "yip " + await base.Speak(n - 1);
+    public override async Task<int> Legs() { await Task.Delay(1); return 3 + await base.Legs() - 3; }
+}
+
+class Fish : Animal
+{
+    public override Task<string> Speak(int n) => Task.FromResult("...");
+    public override Task<int> Legs() => Task.FromResult(0);
+}
+
+class Bird : Animal
+{
+    public override async Task<string> Speak(int n) { if (n > 1) await Task.Yield(); return "tweet"; }
+    public override Task<int> Legs() => Task.FromException<int>(new NotSupportedException("birds do not count"));
+}
+
 static class Program
 {
     static async Task<string> Describe(Base b, int x)
@@ -106,6 +136,13 @@ static class Program
         Console.WriteLine($"Plain as Derived: {await derived.Value(5)}");
         Leaf leaf = new Leaf();
         Console.WriteLine($"Leaf as Leaf: {await leaf.Value(5)}");
+
+        foreach (Animal animal in new Animal[] { new Dog(), new Puppy(), new Fish(), new Bird() })
+        {
+            try { Console.WriteLine(await animal.Describe()); }
+            catch (NotSupportedException e) { Console.WriteLine($"{animal.GetType().Name}: {e.Message}"); }
+            Console.WriteLine($"{animal.GetType().Name} through the base: {await animal.Speak(3)}");
+        }
 
         Console.WriteLine(await Show(new Generic<string>(), "s"));
         Console.WriteLine(await Show(new GenericDerived(), 41));

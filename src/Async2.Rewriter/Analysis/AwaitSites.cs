@@ -46,7 +46,7 @@ internal static class AwaitSites
     public static IReadOnlyList<AwaitSite> Find(
         MethodDefinition method,
         StackTypes stack,
-        Func<MethodReference, MethodDefinition?> rewrittenCallee,
+        Func<Instruction, MethodDefinition?> callTarget,
         ICollection<Diagnostic> diagnostics)
     {
         var body = method.Body;
@@ -66,7 +66,7 @@ internal static class AwaitSites
             switch (helper.Name)
             {
                 case "Await":
-                    var callee = DirectCallee(instruction, branchTargets, rewrittenCallee, operand);
+                    var callee = DirectCallee(instruction, branchTargets, callTarget, operand);
                     if (callee is not null)
                     {
                         var call = instruction.Previous;
@@ -100,7 +100,7 @@ internal static class AwaitSites
     private static MethodDefinition? DirectCallee(
         Instruction await,
         HashSet<Instruction> branchTargets,
-        Func<MethodReference, MethodDefinition?> rewrittenCallee,
+        Func<Instruction, MethodDefinition?> callTarget,
         TypeReference awaited)
     {
         var call = await.Previous;
@@ -111,7 +111,7 @@ internal static class AwaitSites
         // A constrained call picks its implementation by a type argument, not by the object.
         if (call.Previous?.OpCode.Code == Code.Constrained)
             return null;
-        var callee = rewrittenCallee(target);
+        var callee = callTarget(call);
         if (callee is null)
             return null;
         return TypeResolution.InContextOf(target.ReturnType, target).FullName == awaited.FullName ? callee : null;

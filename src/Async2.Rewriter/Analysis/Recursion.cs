@@ -12,10 +12,10 @@ namespace Async2.Rewriter.Analysis;
 /// </summary>
 internal static class Recursion
 {
-    public static IReadOnlySet<MethodDefinition> Find(IReadOnlyCollection<MethodDefinition> methods, Func<MethodReference, MethodDefinition?> rewrittenTarget)
+    public static IReadOnlySet<MethodDefinition> Find(IReadOnlyCollection<MethodDefinition> methods, Func<Instruction, MethodDefinition?> callTarget)
     {
         var byShape = methods.ToLookup(m => (SimpleName(m.Name), m.Parameters.Count));
-        var callees = methods.ToDictionary(m => m, m => Callees(m, rewrittenTarget, byShape).ToList());
+        var callees = methods.ToDictionary(m => m, m => Callees(m, callTarget, byShape).ToList());
 
         var recursive = new HashSet<MethodDefinition>();
         var index = new Dictionary<MethodDefinition, int>();
@@ -72,13 +72,12 @@ internal static class Recursion
     /// <summary>The name without an explicit implementation's interface prefix (<c>NS.IRepo.GetAsync</c> → <c>GetAsync</c>).</summary>
     private static string SimpleName(string name) => name[(name.LastIndexOf('.') + 1)..];
 
-    private static IEnumerable<MethodDefinition> Callees(MethodDefinition method, Func<MethodReference, MethodDefinition?> rewrittenTarget,
+    private static IEnumerable<MethodDefinition> Callees(MethodDefinition method, Func<Instruction, MethodDefinition?> callTarget,
         ILookup<(string, int), MethodDefinition> byShape)
     {
         foreach (var instruction in method.Body.Instructions)
         {
-            if (instruction.OpCode.Code is not (Code.Call or Code.Callvirt) || instruction.Operand is not MethodReference target
-                || rewrittenTarget(target) is not { } callee)
+            if (callTarget(instruction) is not { } callee)
                 continue;
             if (instruction.OpCode.Code == Code.Callvirt && (callee.IsVirtual || callee.DeclaringType.IsInterface))
                 foreach (var sameShape in byShape[(SimpleName(callee.Name), callee.Parameters.Count)])

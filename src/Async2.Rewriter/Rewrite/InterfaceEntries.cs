@@ -31,12 +31,12 @@ internal static class InterfaceEntries
                 continue;
             if (method.DeclaringType.IsInterface)
             {
-                EntryOf(method, variants, runtime);
+                VirtualEntries.SlotEntry(method, variants, runtime);
                 continue;
             }
             foreach (var (slot, interfaceType) in ImplementedSlots(method).ToList())
             {
-                var entry = EntryOf(slot, variants, runtime);
+                var entry = VirtualEntries.SlotEntry(slot, variants, runtime)!;
                 var implementation = EntryCode.Declare(method.DeclaringType, $"<{method.Name}>i__Async2_{ordinal++}",
                     MethodAttributes.Private | MethodAttributes.Virtual | MethodAttributes.Final | MethodAttributes.NewSlot | MethodAttributes.HideBySig,
                     method, declaration.Shape.Result, runtime);
@@ -44,21 +44,6 @@ internal static class InterfaceEntries
                 EmitImplementation(declaration, implementation, GenericContext.MethodOn(slot, interfaceType, [.. implementation.GenericParameters]), runtime);
             }
         }
-    }
-
-    /// <summary>The interface entry of <paramref name="slot"/>, declared with its bridging body on first use.</summary>
-    private static MethodDefinition EntryOf(MethodDefinition slot, VariantMap variants, RuntimeReferences runtime)
-    {
-        if (variants.InterfaceEntry(slot) is { } existing)
-            return existing;
-        var shape = TaskShape.Of(slot)!;
-        var entry = EntryCode.Declare(slot.DeclaringType, $"<{slot.Name}>v__Async2",
-            MethodAttributes.Assembly | MethodAttributes.Virtual | MethodAttributes.NewSlot | MethodAttributes.HideBySig,
-            slot, shape.Result, runtime);
-        var self = TypeResolution.SelfInstance(slot.DeclaringType);
-        EntryCode.EmitTaskCall(entry.Body.GetILProcessor(), entry, GenericContext.MethodOn(slot, self, [.. entry.GenericParameters]), slot.ReturnType, runtime);
-        variants.AddInterfaceEntry(slot, entry);
-        return entry;
     }
 
     private static void EmitImplementation(VariantDeclaration declaration, MethodDefinition implementation, MethodReference slotCall, RuntimeReferences runtime)

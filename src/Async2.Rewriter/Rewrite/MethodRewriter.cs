@@ -34,7 +34,7 @@ internal static class MethodRewriter
                 $"the evaluation stack could not be typed: {e.Message}"));
             return Failed(original);
         }
-        var sites = AwaitSites.Find(original, stack, variants.RewrittenTarget, diagnostics);
+        var sites = AwaitSites.Find(original, stack, variants.CallTarget, diagnostics);
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
 

@@ -1,5 +1,6 @@
 using Async2.Rewriter.Analysis;
 using Mono.Cecil;
+using Mono.Cecil.Cil;
 
 namespace Async2.Rewriter.Rewrite;
 
@@ -59,7 +60,7 @@ internal sealed record TaskShape(string ThunkSuffix, TypeReference Result)
 internal sealed class VariantMap
 {
     private readonly Dictionary<MethodDefinition, VariantDeclaration> _byOriginal = new();
-    private readonly Dictionary<MethodDefinition, MethodDefinition> _interfaceEntries = new();
+    private readonly Dictionary<MethodDefinition, MethodDefinition> _slotEntries = new();
 
     public IEnumerable<VariantDeclaration> All => _byOriginal.Values;
 
@@ -69,44 +70,52 @@ internal sealed class VariantMap
 
     public VariantDeclaration? Declaration(MethodDefinition original) => _byOriginal.GetValueOrDefault(original);
 
-    /// <summary>The entry of an interface method that rewritten code implements (<see cref="InterfaceEntries"/>).</summary>
-    public MethodDefinition? InterfaceEntry(MethodDefinition slot) => _interfaceEntries.GetValueOrDefault(slot);
+    /// <summary>The bridging entry of a method without a variant-backed entry (<see cref="VirtualEntries.SlotEntry"/>).</summary>
+    public MethodDefinition? SlotEntry(MethodDefinition slot) => _slotEntries.GetValueOrDefault(slot);
 
-    public void AddInterfaceEntry(MethodDefinition slot, MethodDefinition entry) => _interfaceEntries.Add(slot, entry);
+    public void AddSlotEntry(MethodDefinition slot, MethodDefinition entry) => _slotEntries.Add(slot, entry);
 
     /// <summary>
-    /// The original method behind a call operand, if it is being rewritten in this module or is an
-    /// interface method with an entry: the
-    /// operand is the definition, or, for generic code, an instantiation of it
-    /// (<c>Repo&lt;int&gt;::GetAsync</c>, <c>Retry&lt;string&gt;</c>).
+    /// The method whose variant or entry <paramref name="call"/> can call instead: a method
+    /// rewritten in this module, or, for a virtual call, a method with a slot entry (an interface
+    /// or base method that rewritten methods implement). The operand is the definition, or, for
+    /// generic code, an instantiation of it (<c>Repo&lt;int&gt;::GetAsync</c>, <c>Retry&lt;string&gt;</c>).
     /// </summary>
-    public MethodDefinition? RewrittenTarget(MethodReference reference)
+    public MethodDefinition? CallTarget(Instruction call)
     {
+        if (call.OpCode.Code is not (Code.Call or Code.Callvirt) || call.Operand is not MethodReference reference)
+            return null;
         var element = reference.GetElementMethod();
         var definition = element as MethodDefinition;
         // Only instantiations of types defined here are resolved: nothing outside the module is loaded.
         if (definition is null && element.DeclaringType is GenericInstanceType { ElementType: TypeDefinition })
             definition = element.Resolve();
-        return definition is not null && (_byOriginal.ContainsKey(definition) || _interfaceEntries.ContainsKey(definition)) ? definition : null;
+        if (definition is null)
+            return null;
+        if (_byOriginal.ContainsKey(definition))
+            return definition;
+        return call.OpCode.Code == Code.Callvirt && _slotEntries.ContainsKey(definition) ? definition : null;
     }
 
     /// <summary>
-    /// The variant a call to a rewritten method must call instead, with the call's instantiation:
+    /// The variant <paramref name="call"/> must call instead, with the call's instantiation:
     /// <c>call Repo&lt;int&gt;::GetAsync()</c> becomes <c>call Repo&lt;int&gt;::GetAsync'(ref chain, resume)</c>.
-    /// A virtual call to a method that can be overridden goes to its virtual entry instead.
+    /// A virtual call to a method that can be overridden goes to its entry instead.
     /// </summary>
-    public MethodReference VariantCalledBy(MethodReference call, bool isVirtualCall)
+    public MethodReference VariantCalledBy(Instruction call)
     {
-        var target = RewrittenTarget(call) ?? throw new ArgumentException($"{call.FullName} is not rewritten", nameof(call));
+        var target = CallTarget(call) ?? throw new ArgumentException($"{call} calls nothing rewritten", nameof(call));
+        bool isVirtualCall = call.OpCode.Code == Code.Callvirt;
         MethodDefinition variant;
-        if (isVirtualCall && _interfaceEntries.TryGetValue(target, out var interfaceEntry))
-            variant = interfaceEntry;
+        if (isVirtualCall && _slotEntries.TryGetValue(target, out var slotEntry))
+            variant = slotEntry;
         else if (isVirtualCall && VirtualEntries.CanBeOverridden(target))
             variant = _byOriginal[target].VirtualEntry!;
         else
             variant = _byOriginal[target].Variant;
-        TypeReference[] methodArguments = call is GenericInstanceMethod generic ? [.. generic.GenericArguments] : [];
-        return GenericContext.MethodOn(variant, call.DeclaringType, methodArguments);
+        var operand = (MethodReference)call.Operand;
+        TypeReference[] methodArguments = operand is GenericInstanceMethod generic ? [.. generic.GenericArguments] : [];
+        return GenericContext.MethodOn(variant, operand.DeclaringType, methodArguments);
     }
 
     /// <summary>

@@ -1,6 +1,7 @@
 using Async2.Rewriter.Analysis;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
+using Mono.Cecil.Rocks;
 
 namespace Async2.Rewriter.Rewrite;
 
@@ -43,10 +44,7 @@ internal static class VirtualEntries
         foreach (var declaration in declarations)
         {
             var entry = declaration.VirtualEntry!;
-            if (OverriddenEntry(declaration.Original, variants) is { } overridden)
-                entry.Overrides.Add(overridden);
-            else
-                entry.Attributes |= MethodAttributes.NewSlot;
+            Place(entry, declaration.Original, variants, runtime);
             EmitBody(declaration, runtime);
         }
     }
@@ -59,12 +57,22 @@ internal static class VirtualEntries
         return EntryCode.Declare(original.DeclaringType, $"<{original.Name}>v__Async2", attributes, original, declaration.Shape.Result, runtime);
     }
 
+    /// <summary>Makes <paramref name="entry"/> override the entry of the method <paramref name="method"/> overrides, or start a slot of its own.</summary>
+    private static void Place(MethodDefinition entry, MethodDefinition method, VariantMap variants, RuntimeReferences runtime)
+    {
+        if (OverriddenEntry(method, variants, runtime) is { } overridden)
+            entry.Overrides.Add(overridden);
+        else
+            entry.Attributes |= MethodAttributes.NewSlot;
+    }
+
     /// <summary>
     /// The entry that <paramref name="method"/>'s entry overrides: that of the nearest base method
-    /// of this module that <paramref name="method"/> overrides, if it is rewritten. Base types of
-    /// other modules are not loaded; their methods have no entry this module could know of.
+    /// of this module that <paramref name="method"/> overrides. A base method without a variant
+    /// (abstract, or not async) gets a bridging entry for the purpose (<see cref="SlotEntry"/>).
+    /// Base types of other modules are not loaded; their methods have no entry this module could know of.
     /// </summary>
-    private static MethodReference? OverriddenEntry(MethodDefinition method, VariantMap variants)
+    private static MethodReference? OverriddenEntry(MethodDefinition method, VariantMap variants, RuntimeReferences runtime)
     {
         if (method.IsNewSlot)
             return null;
@@ -76,14 +84,35 @@ internal static class VirtualEntries
             var overridden = definition.Methods.FirstOrDefault(m => m.IsVirtual && SameSignature(method, m, baseType));
             if (overridden is not null)
             {
-                if (overridden.IsNewSlot && overridden.IsFinal)
-                    return null;
-                var entry = variants.Declaration(overridden)?.VirtualEntry;
+                var entry = variants.Declaration(overridden)?.VirtualEntry ?? SlotEntry(overridden, variants, runtime);
                 return entry is null ? null : GenericContext.MethodOn(entry, baseType, []);
             }
             baseType = definition.BaseType is { } next ? ThroughOwner(next, baseType, method) : null;
         }
         return null;
+    }
+
+    /// <summary>
+    /// The entry of a virtual or interface method that has no variant-backed entry of its own (an
+    /// abstract or non-async method that rewritten methods override or implement, or a rewritten
+    /// default interface method), declared on first use: it calls the method and awaits its task,
+    /// which is right for every implementation, and rewritten ones override it. Null for a method
+    /// that is final or does not return a Task type.
+    /// </summary>
+    public static MethodDefinition? SlotEntry(MethodDefinition slot, VariantMap variants, RuntimeReferences runtime)
+    {
+        if (variants.SlotEntry(slot) is { } existing)
+            return existing;
+        if (slot.IsFinal || slot.IsStatic || TaskShape.Of(slot) is not { } shape)
+            return null;
+        var entry = EntryCode.Declare(slot.DeclaringType, $"<{slot.Name}>v__Async2",
+            MethodAttributes.Assembly | MethodAttributes.Virtual | MethodAttributes.HideBySig, slot, shape.Result, runtime);
+        variants.AddSlotEntry(slot, entry);
+        Place(entry, slot, variants, runtime);
+        var self = TypeResolution.SelfInstance(slot.DeclaringType);
+        EntryCode.EmitTaskCall(entry.Body.GetILProcessor(), entry, GenericContext.MethodOn(slot, self, [.. entry.GenericParameters]), slot.ReturnType, runtime);
+        entry.Body.OptimizeMacros();
+        return entry;
     }
 
     /// <summary>Whether <paramref name="method"/> has the name and signature of <paramref name="candidate"/> as seen through <paramref name="candidateOwner"/>.</summary>

@@ -39,11 +39,12 @@ public static class Calls
 
     public static async Task<long> VirtualLoop(int count)
     {
-        // A rewritten override reached through a base reference, and an inherited one.
+        // A rewritten override reached through a base reference, an inherited one, and one of an abstract method.
         Shape[] shapes = [new Square(), new Cube()];
+        Solid solid = new Block();
         long sum = 0;
         for (int i = 0; i < count; i++)
-            sum += await shapes[i & 1].Area(i);
+            sum += await shapes[i & 1].Area(i) + await solid.Volume(i);
         return sum;
     }
 
@@ -104,5 +105,20 @@ public sealed class Scale : IMeasure
         if (Calls.Suspend)
             await Task.Yield();
         return value * 3 + 1000;
+    }
+}
+
+public abstract class Solid
+{
+    public abstract Task<long> Volume(long side);
+}
+
+public sealed class Block : Solid
+{
+    public override async Task<long> Volume(long side)
+    {
+        if (Calls.Suspend)
+            await Task.Yield();
+        return side * 5 + 1000;
     }
 }
