@@ -117,8 +117,8 @@ internal sealed class StackTypes
             case Code.Calli:
                 var site = (CallSite)instruction.Operand;
                 Pop(1 + site.Parameters.Count + (site.HasThis ? 1 : 0));
-                if (site.ReturnType.MetadataType != MetadataType.Void)
-                    Push(site.ReturnType);
+                if (TypeResolution.WithoutModifiers(site.ReturnType) is { MetadataType: not MetadataType.Void } returned)
+                    Push(returned);
                 return;
             case Code.Ret:
                 if (method.ReturnType.MetadataType != MetadataType.Void && stack.Count > 0)
@@ -241,8 +241,8 @@ internal sealed class StackTypes
             Pop(count);
             if (isConstructor)
                 Push(callee.DeclaringType);
-            else if (callee.ReturnType.MetadataType != MetadataType.Void)
-                Push(TypeResolution.InContextOf(callee.ReturnType, callee));
+            else if (TypeResolution.InContextOf(callee.ReturnType, callee) is { MetadataType: not MetadataType.Void } returned)
+                Push(returned); // an init-only setter returns void modreq(IsExternalInit): nothing
         }
 
         TypeReference FieldType(Instruction field)

@@ -14,7 +14,7 @@ internal static class TypeResolution
         var declaring = member.DeclaringType as GenericInstanceType;
         var method = member as GenericInstanceMethod;
         if (declaring is null && method is null)
-            return StripModifiers(type);
+            return WithoutModifiers(type);
         return Substitute(type, parameter => parameter.Type switch
         {
             GenericParameterType.Type when declaring is not null => declaring.GenericArguments[parameter.Position],
@@ -70,6 +70,7 @@ internal static class TypeResolution
         return instance.HasGenericArguments ? instance : type;
     }
 
-    private static TypeReference StripModifiers(TypeReference type) =>
-        type is IModifierType modified ? StripModifiers(modified.ElementType) : type;
+    /// <summary><paramref name="type"/> without its outer custom modifiers (<c>void modreq(IsExternalInit)</c> is void).</summary>
+    public static TypeReference WithoutModifiers(TypeReference type) =>
+        type is IModifierType modified ? WithoutModifiers(modified.ElementType) : type;
 }

@@ -64,7 +64,9 @@ internal static class RewrittenAssembly
             const BindingFlags all = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly;
             foreach (var type in assembly.GetTypes().Where(t => !t.ContainsGenericParameters))
             {
-                IEnumerable<MethodBase> methods = type.GetMethods(all).Where(m => !m.IsAbstract && !m.ContainsGenericParameters);
+                // Delegate types' Invoke and BeginInvoke are implemented by the runtime: there is no IL to compile.
+                IEnumerable<MethodBase> methods = type.GetMethods(all).Where(m => !m.IsAbstract && !m.ContainsGenericParameters
+                    && !m.MethodImplementationFlags.HasFlag(MethodImplAttributes.Runtime));
                 methods = methods.Concat(type.GetConstructors(all));
                 foreach (var method in methods)
                 {
