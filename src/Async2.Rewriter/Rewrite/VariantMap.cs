@@ -147,6 +147,7 @@ internal sealed class VariantMap
             variant.Parameters.Add(new ParameterDefinition(parameter.Name, parameter.Attributes & (ParameterAttributes.In | ParameterAttributes.Out), parameter.ParameterType));
         variant.Parameters.Add(new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef));
         variant.Parameters.Add(new ParameterDefinition("resume", ParameterAttributes.None, declaration.ContinuationInMethod));
+        variant.CustomAttributes.Add(CoreAttributes.CompilerGenerated(original.Module));
         owner.Methods.Add(variant);
         return declaration;
     }

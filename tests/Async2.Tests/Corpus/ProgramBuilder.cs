@@ -36,20 +36,26 @@ internal static class ProgramBuilder
         return new ProgramBuild(name, classic, runtimeAsync, rewritten, report);
     }
 
-    /// <summary>Compiles one flavour (cached), returning the path of the .dll.</summary>
-    public static string Compile(string name, IReadOnlyList<string> sources, bool runtimeAsync)
+    /// <summary>
+    /// Compiles one flavour (cached), returning the path of the .dll: an exe, or a library when
+    /// <paramref name="library"/> is set, referencing <paramref name="references"/> (paths of other compilations).
+    /// </summary>
+    public static string Compile(string name, IReadOnlyList<string> sources, bool runtimeAsync, IReadOnlyList<string>? references = null, bool library = false)
     {
-        var options = CompilerOptions(runtimeAsync);
+        references ??= [];
+        var options = CompilerOptions(runtimeAsync, library);
         var key = Hash(string.Join("\n", options) + "\n" + TestEnvironment.CscPath + "\n"
-            + string.Join("\n", sources.Select(File.ReadAllText)));
+            + string.Join("\n", sources.Select(File.ReadAllText))
+            + string.Concat(references.Select(r => "\n" + Convert.ToHexStringLower(SHA256.HashData(File.ReadAllBytes(r))))));
         var folder = Path.Combine(TestEnvironment.Scratch, "build", $"{name}-{key}", runtimeAsync ? "runtime-async" : "classic");
-        return s_compilations.GetOrAdd(folder, _ => new Lazy<string>(() => CompileInto(folder, name, sources, options))).Value;
+        return s_compilations.GetOrAdd(folder, _ => new Lazy<string>(() => CompileInto(folder, name, sources, options, references, library))).Value;
     }
 
-    private static string CompileInto(string folder, string name, IReadOnlyList<string> sources, IReadOnlyList<string> options)
+    private static string CompileInto(string folder, string name, IReadOnlyList<string> sources, IReadOnlyList<string> options,
+        IReadOnlyList<string> references, bool library)
     {
         var output = Path.Combine(folder, name + ".dll");
-        if (File.Exists(RuntimeConfigOf(output)))
+        if (File.Exists(output)) // the folder is moved into place complete
             return output;
 
         var scratch = folder + $".tmp-{Guid.NewGuid():N}";
@@ -59,13 +65,14 @@ internal static class ProgramBuilder
         [
             .. options,
             $"/out:{Path.Combine(scratch, name + ".dll")}",
-            .. TestEnvironment.ReferenceAssemblies.Select(r => $"/reference:\"{r}\""),
+            .. TestEnvironment.ReferenceAssemblies.Concat(references).Select(r => $"/reference:\"{r}\""),
             .. sources.Select(s => $"\"{s}\""),
         ]);
         var (exitCode, stdout, stderr) = ProgramRunner.RunDotnet([TestEnvironment.CscPath, $"@{responseFile}"], runtimeAsync: false, timeout: TimeSpan.FromMinutes(3));
         if (exitCode != 0)
             throw new InvalidOperationException($"csc failed to compile {name} ({string.Join(" ", options)}):\n{stdout}{stderr}");
-        File.WriteAllText(Path.Combine(scratch, name + ".runtimeconfig.json"), RuntimeConfig);
+        if (!library)
+            File.WriteAllText(Path.Combine(scratch, name + ".runtimeconfig.json"), RuntimeConfig);
         File.Delete(responseFile);
         try
         {
@@ -78,11 +85,11 @@ internal static class ProgramBuilder
         return output;
     }
 
-    private static IReadOnlyList<string> CompilerOptions(bool runtimeAsync)
+    private static IReadOnlyList<string> CompilerOptions(bool runtimeAsync, bool library)
     {
         var options = new List<string>
         {
-            "/nologo", "/target:exe", "/langversion:preview", "/nullable:enable", "/debug:portable",
+            "/nologo", library ? "/target:library" : "/target:exe", "/langversion:preview", "/nullable:enable", "/debug:portable",
             "/optimize+", "/deterministic+", "/nowarn:CS8602,CS8604,CS8618,CS1998,CS0162,CS0168,CS0219,CS4014",
         };
         if (runtimeAsync)
@@ -101,7 +108,7 @@ internal static class ProgramBuilder
 
     public static string RuntimeConfigOf(string assembly) => Path.ChangeExtension(assembly, ".runtimeconfig.json");
 
-    private static string Hash(string text) =>
+    public static string Hash(string text) =>
         Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(text)))[..16];
 }
 

@@ -1,0 +1,73 @@
+namespace Async2.Tests.Corpus;
+
+/// <summary>One assembly of a multi-assembly test program, as its manifest line declares it.</summary>
+/// <param name="RuntimeAsync">Compiled runtime-async in the runtime-async flavour (and so rewritten for run (c)); false: classic in every flavour, never rewritten.</param>
+internal sealed record AssemblySpec(string Name, bool IsExe, bool RuntimeAsync);
+
+/// <summary>
+/// Builds the multi-assembly programs of tests/corpus-multi: one folder per program holding
+/// <c>assemblies.txt</c> (one <c>name library|exe runtime-async|classic</c> line per assembly, in
+/// build order) and one source folder per assembly. Each assembly references all those above it.
+/// A flavour is laid out as an app folder (every assembly side by side), the way a user's build
+/// output looks, so that run (c) can rewrite it with <c>AppCache.Prepare</c> as <c>async2 run</c> does.
+/// </summary>
+internal static class MultiAssemblyBuilder
+{
+    public static string ProgramsFolder => Path.Combine(TestEnvironment.RepositoryRoot, "tests", "corpus-multi");
+
+    public static IReadOnlyList<AssemblySpec> Manifest(string program)
+    {
+        var specs = new List<AssemblySpec>();
+        foreach (var line in File.ReadAllLines(Path.Combine(ProgramsFolder, program, "assemblies.txt")))
+        {
+            var text = line.Trim();
+            if (text.Length == 0 || text.StartsWith('#'))
+                continue;
+            var parts = text.Split(' ', StringSplitOptions.RemoveEmptyEntries);
+            if (parts.Length != 3 || parts[1] is not ("library" or "exe") || parts[2] is not ("runtime-async" or "classic"))
+                throw new InvalidDataException($"{program}/assemblies.txt: '{text}' is not '<name> library|exe runtime-async|classic'");
+            specs.Add(new AssemblySpec(parts[0], parts[1] == "exe", parts[2] == "runtime-async"));
+        }
+        if (specs.Count(s => s.IsExe) != 1 || !specs[^1].IsExe)
+            throw new InvalidDataException($"{program}/assemblies.txt must end with its one exe");
+        return specs;
+    }
+
+    /// <summary>
+    /// Compiles every assembly of <paramref name="program"/> in one flavour and returns the path of
+    /// the exe in an app folder holding them all. In the classic flavour everything is compiled classic.
+    /// </summary>
+    public static string BuildApp(string program, bool runtimeAsyncFlavour)
+    {
+        var compiled = new List<string>();
+        foreach (var spec in Manifest(program))
+        {
+            var sources = Directory.GetFiles(Path.Combine(ProgramsFolder, program, spec.Name), "*.cs", SearchOption.AllDirectories)
+                .Order(StringComparer.Ordinal).ToList();
+            compiled.Add(ProgramBuilder.Compile(spec.Name, sources, runtimeAsyncFlavour && spec.RuntimeAsync, compiled, library: !spec.IsExe));
+        }
+
+        // Compilations are keyed by content, so their paths name this exact set of assemblies.
+        var key = ProgramBuilder.Hash(string.Join("\n", compiled));
+        var app = Path.Combine(TestEnvironment.Scratch, "multi", $"{program}-{key}", runtimeAsyncFlavour ? "runtime-async" : "classic");
+        var exe = Path.Combine(app, Path.GetFileName(compiled[^1]));
+        if (Directory.Exists(app))
+            return exe;
+
+        var scratch = app + $".tmp-{Guid.NewGuid():N}";
+        Directory.CreateDirectory(scratch);
+        foreach (var assembly in compiled)
+            foreach (var file in new[] { assembly, Path.ChangeExtension(assembly, ".pdb"), ProgramBuilder.RuntimeConfigOf(assembly) })
+                if (File.Exists(file))
+                    File.Copy(file, Path.Combine(scratch, Path.GetFileName(file)));
+        try
+        {
+            Directory.Move(scratch, app);
+        }
+        catch (IOException) when (Directory.Exists(app))
+        {
+            Directory.Delete(scratch, recursive: true); // laid out concurrently by another test run
+        }
+        return exe;
+    }
+}
