@@ -25,7 +25,7 @@ public sealed class ReflectionTests
         BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly;
 
     [Fact]
-    public void Default_lookups_list_what_they_listed_before_rewriting()
+    public void Default_lookups_and_interface_maps_list_what_they_listed_before_rewriting()
     {
         var before = Load(s_build.Classic);
         var after = Load(s_build.Rewritten);
@@ -35,6 +35,21 @@ public sealed class ReflectionTests
             Assert.Equal(Describe(type.GetMethods()), Describe(rewritten.GetMethods()));
             Assert.Equal(Describe(type.GetMembers()), Describe(rewritten.GetMembers()));
             Assert.Equal(type.GetNestedTypes().Select(t => t.FullName).Order(), rewritten.GetNestedTypes().Select(t => t.FullName).Order());
+            if (type.IsInterface || type.ContainsGenericParameters)
+                continue;
+            foreach (var implemented in type.GetInterfaces())
+            {
+                // Interface entries (virtual methods the rewriter adds to interfaces, see VirtualEntries)
+                // are interface slots, so the map lists them too; everything else maps as before.
+                var map = type.GetInterfaceMap(implemented);
+                var rewrittenMap = rewritten.GetInterfaceMap(rewritten.GetInterfaces().Single(i => i.FullName == implemented.FullName));
+                var slots = rewrittenMap.InterfaceMethods.Zip(rewrittenMap.TargetMethods).ToList();
+                var added = slots.Where(slot => slot.First.IsDefined(typeof(CompilerGeneratedAttribute))).ToList();
+                Assert.All(added, slot => Assert.True(slot.First.Name.Contains('<') && slot.Second.IsDefined(typeof(CompilerGeneratedAttribute))));
+                var kept = slots.Except(added).ToList();
+                Assert.Equal(Describe(map.InterfaceMethods), Describe(kept.Select(slot => slot.First)));
+                Assert.Equal(Describe(map.TargetMethods), Describe(kept.Select(slot => slot.Second)));
+            }
         }
     }
 
@@ -106,6 +121,12 @@ public sealed class ReflectionTests
 
         var greeter = Activator.CreateInstance(assembly.GetType("Greeter")!)!;
         Assert.Equal("hello ann", await (Task<string>)assembly.GetType("IGreeter")!.GetMethod("Greet")!.Invoke(greeter, ["ann"])!);
+
+        var store = Activator.CreateInstance(assembly.GetType("Store")!)!;
+        var storeInterface = assembly.GetType("IStore")!;
+        Assert.Equal(30, await (Task<int>)storeInterface.GetMethod("Load")!.Invoke(store, [3])!);
+        await (Task)storeInterface.GetMethod("Save")!.Invoke(store, [4])!; // the explicit implementation
+        Assert.Equal(4, store.GetType().GetField("Saved")!.GetValue(store));
 
         var box = Activator.CreateInstance(assembly.GetType("Box`1")!.MakeGenericType(typeof(int)))!;
         var pair = await (Task<int[]>)box.GetType().GetMethod("Pair")!.Invoke(box, [1, 2])!;

@@ -93,6 +93,29 @@ public interface IGreeter
 
 public sealed class Greeter : IGreeter { }
 
+public interface IStore
+{
+    Task<int> Load(int key);
+    Task Save(int key);
+}
+
+public class Store : IStore
+{
+    public int Saved;
+
+    public async Task<int> Load(int key)
+    {
+        if (Library.Suspend) await Task.Yield();
+        return key * 10;
+    }
+
+    async Task IStore.Save(int key)
+    {
+        if (Library.Suspend) await Task.Yield();
+        Saved = key;
+    }
+}
+
 public class Box<T>
 {
     public async Task<T[]> Pair(T a, T b)
