@@ -4,44 +4,18 @@
 // Task.Delay) follow the iterator's ConfigureAwait choices; AsyncLocal values set by the consumer
 // are seen by the iterator; WithCancellation and ConfigureAwait combined. Checks print true/false.
 using System;
-using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 
-sealed class Loop : SynchronizationContext
-{
-    private readonly BlockingCollection<(SendOrPostCallback, object?)> queue = new();
-    public static Thread? Thread;
-
-    public override void Post(SendOrPostCallback d, object? state) => queue.Add((d, state));
-
-    public override SynchronizationContext CreateCopy() => this;
-
-    public static void Run(Func<Task> body)
-    {
-        var loop = new Loop();
-        Thread = new Thread(() =>
-        {
-            SetSynchronizationContext(loop);
-            var task = body();
-            task.ContinueWith(_ => loop.queue.CompleteAdding(), TaskScheduler.Default);
-            foreach (var (callback, state) in loop.queue.GetConsumingEnumerable())
-                callback(state);
-            task.GetAwaiter().GetResult();
-        });
-        Thread.Start();
-        Thread.Join();
-    }
-}
-
 static class Program
 {
     static bool Suspend;
+    static SingleThreadLoop Loop = null!;
     static readonly AsyncLocal<string?> Consumer = new AsyncLocal<string?>();
 
-    static string OnLoop => (System.Threading.Thread.CurrentThread == Loop.Thread).ToString().ToLowerInvariant();
+    static string OnLoop => (Thread.CurrentThread == Loop.Thread).ToString().ToLowerInvariant();
 
     static async Task<int> Produce(int i)
     {
@@ -103,8 +77,12 @@ static class Program
         {
             Suspend = suspend;
             Console.WriteLine($"-- suspend={suspend}");
-            Loop.Run(Scenarios);
-            Loop.Run(MoreScenarios);
+            foreach (var scenario in new Func<Task>[] { Scenarios, MoreScenarios })
+            {
+                Loop = new SingleThreadLoop();
+                Loop.RunUntilComplete(scenario);
+                Loop.Stop();
+            }
         }
     }
 }

@@ -3,48 +3,14 @@
 // thread, a callback registered without it runs on the canceling thread, and the method awaiting the
 // cancellation resumes on the loop; the token's registrations are disposed with `using`.
 using System;
-using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Threading;
 using System.Threading.Tasks;
 
-sealed class Loop : SynchronizationContext
-{
-    private readonly BlockingCollection<(SendOrPostCallback, object?)> queue = new();
-    public static Thread? Thread;
-
-    public override void Post(SendOrPostCallback d, object? state) => queue.Add((d, state));
-
-    // Like a UI loop: Send runs the callback on the loop and waits for it.
-    public override void Send(SendOrPostCallback d, object? state)
-    {
-        using var done = new ManualResetEventSlim();
-        queue.Add((s => { try { d(s); } finally { done.Set(); } }, state));
-        done.Wait();
-    }
-
-    public override SynchronizationContext CreateCopy() => this;
-
-    public static void Run(Func<Task> body)
-    {
-        var loop = new Loop();
-        Thread = new Thread(() =>
-        {
-            SetSynchronizationContext(loop);
-            var task = body();
-            task.ContinueWith(_ => loop.queue.CompleteAdding(), TaskScheduler.Default);
-            foreach (var (callback, state) in loop.queue.GetConsumingEnumerable())
-                callback(state);
-            task.GetAwaiter().GetResult();
-        });
-        Thread.Start();
-        Thread.Join();
-    }
-}
-
 static class Program
 {
     static bool Suspend;
+    static SingleThreadLoop Loop = null!;
     static readonly List<string> log = new();
 
     static string OnLoop => (Thread.CurrentThread == Loop.Thread).ToString().ToLowerInvariant();
@@ -76,7 +42,9 @@ static class Program
         {
             Suspend = suspend;
             Console.WriteLine($"-- suspend={suspend}");
-            Loop.Run(Scenario);
+            Loop = new SingleThreadLoop();
+            Loop.RunUntilComplete(Scenario);
+            Loop.Stop();
         }
     }
 }

@@ -4,44 +4,18 @@
 // its caller along; a caller awaiting a callee with ConfigureAwait(false) leaves the context even
 // though the callee itself stayed on it; Task.Run from the context runs without it.
 using System;
-using System.Collections.Concurrent;
 using System.Threading;
 using System.Threading.Tasks;
-
-sealed class Loop : SynchronizationContext
-{
-    private readonly BlockingCollection<(SendOrPostCallback, object?)> queue = new();
-    public static Thread? Thread;
-
-    public override void Post(SendOrPostCallback d, object? state) => queue.Add((d, state));
-
-    public override SynchronizationContext CreateCopy() => this;
-
-    public static void Run(Func<Task> body)
-    {
-        var loop = new Loop();
-        Thread = new Thread(() =>
-        {
-            SetSynchronizationContext(loop);
-            var task = body();
-            task.ContinueWith(_ => loop.queue.CompleteAdding(), TaskScheduler.Default);
-            foreach (var (callback, state) in loop.queue.GetConsumingEnumerable())
-                callback(state);
-            task.GetAwaiter().GetResult();
-        });
-        Thread.Start();
-        Thread.Join();
-    }
-}
 
 static class Program
 {
     static bool Suspend;
+    static SingleThreadLoop Loop = null!;
 
     static string Where()
     {
-        bool onThread = System.Threading.Thread.CurrentThread == Loop.Thread;
-        bool hasContext = SynchronizationContext.Current is Loop;
+        bool onThread = Thread.CurrentThread == Loop.Thread;
+        bool hasContext = SynchronizationContext.Current == Loop;
         return onThread && hasContext ? "loop" : !onThread && !hasContext ? "pool" : $"mixed({onThread},{hasContext})";
     }
 
@@ -92,8 +66,12 @@ static class Program
         {
             Suspend = suspend;
             Console.WriteLine($"-- suspend={suspend}");
-            Loop.Run(async () => Console.WriteLine(await Scenarios()));
-            Loop.Run(async () => Console.WriteLine(await TaskRunFromLoop()));
+            foreach (var scenario in new Func<Task<string>>[] { Scenarios, TaskRunFromLoop })
+            {
+                Loop = new SingleThreadLoop();
+                Loop.RunUntilComplete(async () => Console.WriteLine(await scenario()));
+                Loop.Stop();
+            }
         }
     }
 }

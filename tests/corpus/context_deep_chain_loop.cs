@@ -3,44 +3,18 @@
 // must continue on the loop thread; then an exception thrown at the bottom after a suspension is
 // caught at every tenth level (and rethrown), each catch on the loop. Prints counts and true/false.
 using System;
-using System.Collections.Concurrent;
 using System.Threading;
 using System.Threading.Tasks;
-
-sealed class Loop : SynchronizationContext
-{
-    private readonly BlockingCollection<(SendOrPostCallback, object?)> queue = new();
-    public static Thread? Thread;
-
-    public override void Post(SendOrPostCallback d, object? state) => queue.Add((d, state));
-
-    public override SynchronizationContext CreateCopy() => this;
-
-    public static void Run(Func<Task> body)
-    {
-        var loop = new Loop();
-        Thread = new Thread(() =>
-        {
-            SetSynchronizationContext(loop);
-            var task = body();
-            task.ContinueWith(_ => loop.queue.CompleteAdding(), TaskScheduler.Default);
-            foreach (var (callback, state) in loop.queue.GetConsumingEnumerable())
-                callback(state);
-            task.GetAwaiter().GetResult();
-        }, 16 * 1024 * 1024);
-        Thread.Start();
-        Thread.Join();
-    }
-}
 
 static class Program
 {
     static bool Suspend;
+    static SingleThreadLoop Loop = null!;
     static int onLoop, offLoop, catches;
 
     static void Check()
     {
-        if (Thread.CurrentThread == Loop.Thread && SynchronizationContext.Current is Loop) onLoop++;
+        if (Loop.IsCurrent) onLoop++;
         else Interlocked.Increment(ref offLoop);
     }
 
@@ -98,7 +72,9 @@ static class Program
             Suspend = suspend;
             onLoop = offLoop = catches = 0;
             Console.WriteLine($"-- suspend={suspend}");
-            Loop.Run(Scenario);
+            Loop = new SingleThreadLoop(maxStackSize: 16 * 1024 * 1024);
+            Loop.RunUntilComplete(Scenario);
+            Loop.Stop();
         }
     }
 }

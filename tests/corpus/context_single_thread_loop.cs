@@ -5,50 +5,21 @@
 // ConfigureAwait(false) whose caller must come back, ValueTask, awaits inside try/catch/finally,
 // async lambdas, generic methods, loops, and Task.WhenAll over several chains started on the loop.
 using System;
-using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Threading;
 using System.Threading.Tasks;
 
-sealed class MessageLoop : SynchronizationContext
-{
-    private readonly BlockingCollection<(SendOrPostCallback, object?)> queue = new();
-    public static Thread? LoopThread;
-
-    public override void Post(SendOrPostCallback d, object? state) => queue.Add((d, state));
-
-    public override void Send(SendOrPostCallback d, object? state) => throw new NotSupportedException();
-
-    public override SynchronizationContext CreateCopy() => this;
-
-    public static void Run(Func<Task> body)
-    {
-        var loop = new MessageLoop();
-        var thread = new Thread(() =>
-        {
-            SetSynchronizationContext(loop);
-            var task = body();
-            task.ContinueWith(_ => loop.queue.CompleteAdding(), TaskScheduler.Default);
-            foreach (var (callback, state) in loop.queue.GetConsumingEnumerable())
-                callback(state);
-            task.GetAwaiter().GetResult();
-        });
-        LoopThread = thread;
-        thread.Start();
-        thread.Join();
-    }
-}
-
 static class Program
 {
     static bool Suspend;
+    static SingleThreadLoop Loop = null!;
     static int failures;
     // While several chains run at once their checks interleave in timer order: count, don't print.
     static bool quiet;
 
     static bool Check(string where)
     {
-        bool onLoop = Thread.CurrentThread == MessageLoop.LoopThread && SynchronizationContext.Current is MessageLoop;
+        bool onLoop = Loop.IsCurrent;
         if (!quiet)
             Console.WriteLine($"  {where}: on loop {onLoop.ToString().ToLowerInvariant()}");
         if (!onLoop) Interlocked.Increment(ref failures);
@@ -176,7 +147,9 @@ static class Program
         {
             Suspend = suspend;
             Console.WriteLine($"-- suspend={suspend}");
-            MessageLoop.Run(Scenarios);
+            Loop = new SingleThreadLoop();
+            Loop.RunUntilComplete(Scenarios);
+            Loop.Stop();
         }
         Console.WriteLine("failures " + failures);
         return failures == 0 ? 0 : 1;

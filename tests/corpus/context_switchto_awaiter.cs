@@ -3,62 +3,35 @@
 // which awaited it from the first loop, comes back to the first loop; switching inside a try/finally,
 // to the thread pool and back; two loops, each check printing which loop (or the pool) runs the code.
 using System;
-using System.Collections.Concurrent;
 using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 
-sealed class Loop : SynchronizationContext
+/// <summary>Awaiting it continues on <c>target</c>'s loop, or on the thread pool for null.</summary>
+readonly struct SwitchTo : INotifyCompletion
 {
-    private readonly BlockingCollection<(SendOrPostCallback, object?)> queue = new();
-    public readonly string Name;
-    public readonly Thread Thread;
-
-    public Loop(string name)
+    private readonly SynchronizationContext? target;
+    public SwitchTo(SynchronizationContext? target) { this.target = target; }
+    public SwitchTo GetAwaiter() => this;
+    public bool IsCompleted => SynchronizationContext.Current == target;
+    public void OnCompleted(Action continuation)
     {
-        Name = name;
-        Thread = new Thread(() =>
-        {
-            SetSynchronizationContext(this);
-            foreach (var (callback, state) in queue.GetConsumingEnumerable())
-                callback(state);
-        }) { IsBackground = true };
-        Thread.Start();
+        if (target is null) ThreadPool.QueueUserWorkItem(_ => continuation());
+        else target.Post(_ => continuation(), null);
     }
-
-    public override void Post(SendOrPostCallback d, object? state) => queue.Add((d, state));
-
-    public override SynchronizationContext CreateCopy() => this;
-
-    public void Stop() { queue.CompleteAdding(); Thread.Join(); }
-
-    public SwitchAwaitable SwitchTo() => new SwitchAwaitable(this);
-
-    public readonly struct SwitchAwaitable : INotifyCompletion
-    {
-        private readonly SynchronizationContext? target;
-        public SwitchAwaitable(SynchronizationContext? target) { this.target = target; }
-        public SwitchAwaitable GetAwaiter() => this;
-        public bool IsCompleted => SynchronizationContext.Current == target;
-        public void OnCompleted(Action continuation)
-        {
-            if (target is null) ThreadPool.QueueUserWorkItem(_ => continuation());
-            else target.Post(_ => continuation(), null);
-        }
-        public void GetResult() { }
-    }
+    public void GetResult() { }
 }
 
 static class Program
 {
     static bool Suspend;
-    static Loop A = null!, B = null!;
+    static SingleThreadLoop A = null!, B = null!;
 
     static string Where()
     {
         var thread = Thread.CurrentThread;
         string name = thread == A.Thread ? "A" : thread == B.Thread ? "B" : "pool";
-        string context = SynchronizationContext.Current is Loop loop ? loop.Name : "none";
+        string context = SynchronizationContext.Current is SingleThreadLoop loop ? loop.Name : "none";
         return name == context || (name == "pool" && context == "none") ? name : name + "/ctx " + context;
     }
 
@@ -76,7 +49,7 @@ static class Program
     static async Task<string> MovesToB()
     {
         string s = "moves from " + Where();
-        await B.SwitchTo();
+        await new SwitchTo(B);
         s += ", now " + Where();
         await Pause();
         s += ", after pause " + Where();
@@ -89,14 +62,14 @@ static class Program
         string s = "";
         try
         {
-            await B.SwitchTo();
+            await new SwitchTo(B);
             s += "try " + Where();
-            await new Loop.SwitchAwaitable(null);
+            await new SwitchTo(null);
             s += ", pool " + Where();
         }
         finally
         {
-            await A.SwitchTo();
+            await new SwitchTo(A);
             s += ", finally " + Where();
         }
         return s;
@@ -118,8 +91,8 @@ static class Program
         {
             Suspend = suspend;
             Console.WriteLine($"-- suspend={suspend}");
-            A = new Loop("A");
-            B = new Loop("B");
+            A = new SingleThreadLoop("A");
+            B = new SingleThreadLoop("B");
             var result = new TaskCompletionSource<Task<string>>();
             A.Post(_ => result.SetResult(OnA()), null);
             Console.WriteLine(result.Task.Result.Result);

@@ -5,7 +5,6 @@
 // ConfigureAwait(true) inside the assembly-wide false comes back too. Classic async ignores the
 // attribute, so this runs against its stated transcript.
 using System;
-using System.Collections.Concurrent;
 using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
@@ -23,37 +22,12 @@ namespace System.Runtime.CompilerServices
     }
 }
 
-sealed class Loop : SynchronizationContext
-{
-    private readonly BlockingCollection<(SendOrPostCallback, object?)> queue = new();
-    public static Thread? Thread;
-
-    public override void Post(SendOrPostCallback d, object? state) => queue.Add((d, state));
-
-    public override SynchronizationContext CreateCopy() => this;
-
-    public static void Run(Func<Task> body)
-    {
-        var loop = new Loop();
-        Thread = new Thread(() =>
-        {
-            SetSynchronizationContext(loop);
-            var task = body();
-            task.ContinueWith(_ => loop.queue.CompleteAdding(), TaskScheduler.Default);
-            foreach (var (callback, state) in loop.queue.GetConsumingEnumerable())
-                callback(state);
-            task.GetAwaiter().GetResult();
-        });
-        Thread.Start();
-        Thread.Join();
-    }
-
-    public static string Here => System.Threading.Thread.CurrentThread == Thread ? "loop" : "pool";
-}
-
 static class Work
 {
     public static bool Suspend;
+    public static SingleThreadLoop Loop = null!;
+
+    public static string Here => Thread.CurrentThread == Loop.Thread ? "loop" : "pool";
 
     public static Task Pending() => Suspend ? Task.Delay(1) : Task.CompletedTask;
 
@@ -62,7 +36,7 @@ static class Work
     // Under the assembly's ConfigureAwait(false) too: comes back to whatever its caller is on.
     public static async Task<string> Callee()
     {
-        string at = Loop.Here;
+        string at = Work.Here;
         await Pending().ConfigureAwait(true);
         return "callee started on " + at;
     }
@@ -72,35 +46,35 @@ static class AssemblyDefault
 {
     public static async Task<string> Run()
     {
-        string s = "assembly false: start " + Loop.Here;
+        string s = "assembly false: start " + Work.Here;
         await Work.Pending();
-        s += ", Task " + Loop.Here;
+        s += ", Task " + Work.Here;
         return s;
     }
 
     public static async Task<string> ValueForms()
     {
         int v = await Work.PendingValue();
-        string s = "assembly false: Task<T> " + Loop.Here;
+        string s = "assembly false: Task<T> " + Work.Here;
         return s;
     }
 
     public static async Task<string> ValueTaskForm()
     {
         await new ValueTask(Work.Pending());
-        return "assembly false: ValueTask " + Loop.Here;
+        return "assembly false: ValueTask " + Work.Here;
     }
 
     public static async Task<string> ExplicitTrue()
     {
         await Work.Pending().ConfigureAwait(true);
-        return "assembly false, explicit true: " + Loop.Here;
+        return "assembly false, explicit true: " + Work.Here;
     }
 
     public static async Task<string> AwaitsCallee()
     {
         string c = await Work.Callee();
-        return "assembly false, after " + c + ": " + Loop.Here;
+        return "assembly false, after " + c + ": " + Work.Here;
     }
 }
 
@@ -110,20 +84,20 @@ static class TypeTrue
     public static async Task<string> Run()
     {
         await Work.Pending();
-        return "type true: " + Loop.Here;
+        return "type true: " + Work.Here;
     }
 
     [ConfigureAwait(false)]
     public static async Task<string> MethodFalse()
     {
         await Work.Pending();
-        return "type true, method false: " + Loop.Here;
+        return "type true, method false: " + Work.Here;
     }
 
     public static async Task<string> AwaitsCallee()
     {
         string c = await Work.Callee();
-        return "type true, after " + c + ": " + Loop.Here;
+        return "type true, after " + c + ": " + Work.Here;
     }
 }
 
@@ -139,7 +113,7 @@ static class Program
         })
         {
             Console.WriteLine("  " + await scenario());
-            Console.WriteLine("  back in Scenarios (method true): " + Loop.Here);
+            Console.WriteLine("  back in Scenarios (method true): " + Work.Here);
         }
     }
 
@@ -149,7 +123,9 @@ static class Program
         {
             Work.Suspend = suspend;
             Console.WriteLine($"-- suspend={suspend}");
-            Loop.Run(Scenarios);
+            Work.Loop = new SingleThreadLoop();
+            Work.Loop.RunUntilComplete(Scenarios);
+            Work.Loop.Stop();
         }
     }
 }

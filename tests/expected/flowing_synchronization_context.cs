@@ -5,7 +5,6 @@
 // loop with ConfigureAwait(false) returns its caller off the loop; the same callees opted out with
 // [FlowContexts(false)] behave as classic async (their caller is back on its own loop).
 using System;
-using System.Collections.Concurrent;
 using System.Threading;
 using System.Threading.Tasks;
 
@@ -20,35 +19,10 @@ namespace Async2.Runtime
     }
 }
 
-sealed class Loop : SynchronizationContext
-{
-    private readonly BlockingCollection<(SendOrPostCallback, object?)> queue = new();
-    public readonly string Name;
-    public readonly Thread Thread;
-
-    public Loop(string name)
-    {
-        Name = name;
-        Thread = new Thread(() =>
-        {
-            SetSynchronizationContext(this);
-            foreach (var (callback, state) in queue.GetConsumingEnumerable())
-                callback(state);
-        }) { IsBackground = true };
-        Thread.Start();
-    }
-
-    public override void Post(SendOrPostCallback d, object? state) => queue.Add((d, state));
-
-    public override SynchronizationContext CreateCopy() => this;
-
-    public void Stop() { queue.CompleteAdding(); Thread.Join(); }
-}
-
 static class Program
 {
     static bool Suspend;
-    static Loop A = null!, B = null!;
+    static SingleThreadLoop A = null!, B = null!;
 
     static string Where() =>
         Thread.CurrentThread == A.Thread ? "A" : Thread.CurrentThread == B.Thread ? "B" : "pool";
@@ -113,8 +87,8 @@ static class Program
             Console.WriteLine($"-- suspend={suspend}");
             foreach (var scenario in new Func<Task<string>>[] { OnA, OnACompatibly })
             {
-                A = new Loop("A");
-                B = new Loop("B");
+                A = new SingleThreadLoop("A");
+                B = new SingleThreadLoop("B");
                 var started = new TaskCompletionSource<Task<string>>();
                 A.Post(_ => started.SetResult(scenario()), null);
                 Console.WriteLine(started.Task.Result.Result);

@@ -24,7 +24,7 @@ public sealed class DifferentialTests(ITestOutputHelper output)
     [MemberData(nameof(Programs))]
     public void Rewritten_program_prints_what_classic_prints(string program)
     {
-        var build = ProgramBuilder.Build(program, [Path.Combine(TestEnvironment.CorpusFolder, program + ".cs")]);
+        var build = ProgramBuilder.Build(program, [Path.Combine(TestEnvironment.CorpusFolder, program + ".cs"), .. TestEnvironment.CorpusSupportFiles]);
 
         var classic = ProgramRunner.Transcript(build.Classic, runtimeAsync: false);
         var rewritten = ProgramRunner.Transcript(build.Rewritten, runtimeAsync: false);

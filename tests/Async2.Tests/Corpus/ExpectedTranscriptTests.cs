@@ -26,7 +26,7 @@ public sealed class ExpectedTranscriptTests(ITestOutputHelper output)
     {
         var source = Path.Combine(TestEnvironment.ExpectedFolder, program + ".cs");
         var expected = File.ReadAllText(Path.ChangeExtension(source, ".expected")).ReplaceLineEndings("\n").TrimEnd();
-        var build = ProgramBuilder.Build(program, [source]);
+        var build = ProgramBuilder.Build(program, [source, .. TestEnvironment.CorpusSupportFiles]);
 
         var rewritten = ProgramRunner.Transcript(build.Rewritten, runtimeAsync: false).TrimEnd();
         output.WriteLine($"expected:\n{expected}\n(c) rewritten:\n{rewritten}");

@@ -26,6 +26,13 @@ internal static class TestEnvironment
 
     public static string CorpusFolder => Path.Combine(RepositoryRoot, "tests", "corpus");
 
+    /// <summary>
+    /// Helpers compiled into every corpus and expected-transcript program (one program is one
+    /// file plus these), so programs share them instead of repeating them.
+    /// </summary>
+    public static IReadOnlyList<string> CorpusSupportFiles =>
+        Directory.GetFiles(Path.Combine(CorpusFolder, "support"), "*.cs").Order(StringComparer.Ordinal).ToList();
+
     /// <summary>Programs that differ from classic async by design, each with its stated transcript.</summary>
     public static string ExpectedFolder => Path.Combine(RepositoryRoot, "tests", "expected");
 
