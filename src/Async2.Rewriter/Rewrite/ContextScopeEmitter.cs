@@ -28,12 +28,15 @@ internal static class ContextScopeEmitter
     /// it returns. Changing either takes a call, so a body whose only calls are awaits, direct calls
     /// to other rewritten methods in compatible mode (which restore their own changes) and members
     /// of the Task machinery (which never change the caller's contexts) needs no scope. Anything
-    /// else, a custom awaiter or a callee in flowing mode included, is assumed to change them.
+    /// else, a custom awaiter, a callee in flowing mode, or a virtual call that may reach an
+    /// override or implementation that is not rewritten, is assumed to change them.
     /// </summary>
     public static bool IsNeeded(MethodDefinition original, IReadOnlyList<AwaitSite> sites)
     {
         var contextNeutral = new HashSet<Instruction>(sites.Select(s => s.Await));
-        contextNeutral.UnionWith(sites.Where(s => s.Call is not null && !ScopedAttributes.FlowsContexts(s.Callee!)).Select(s => s.Call!));
+        contextNeutral.UnionWith(sites
+            .Where(s => s.Call is not null && ReachesOnlyItsOwnBody(s) && !ScopedAttributes.FlowsContexts(s.Callee!))
+            .Select(s => s.Call!));
         foreach (var instruction in original.Body.Instructions)
         {
             if (instruction.OpCode.FlowControl != FlowControl.Call || contextNeutral.Contains(instruction))
@@ -43,6 +46,9 @@ internal static class ContextScopeEmitter
         }
         return false;
     }
+
+    private static bool ReachesOnlyItsOwnBody(AwaitSite direct) =>
+        direct.Call!.OpCode.Code == Code.Call || !VirtualEntries.CanBeOverridden(direct.Callee!);
 
     /// <summary>Tasks, their awaitables and awaiters, and their builders: framework types that leave the caller's contexts alone.</summary>
     private static bool IsTaskMachinery(TypeReference type)
