@@ -8,15 +8,6 @@ using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 using System.Threading.Tasks;
 
-namespace System.Runtime.CompilerServices
-{
-    [AttributeUsage(AttributeTargets.Method)]
-    sealed class RuntimeAsyncMethodGenerationAttribute(bool runtimeAsync) : Attribute
-    {
-        public bool RuntimeAsync { get; } = runtimeAsync;
-    }
-}
-
 class Base<T>
 {
     public virtual async Task<string> Show(T value)

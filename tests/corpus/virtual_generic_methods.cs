@@ -7,15 +7,6 @@ using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 using System.Threading.Tasks;
 
-namespace System.Runtime.CompilerServices
-{
-    [AttributeUsage(AttributeTargets.Method)]
-    sealed class RuntimeAsyncMethodGenerationAttribute(bool runtimeAsync) : Attribute
-    {
-        public bool RuntimeAsync { get; } = runtimeAsync;
-    }
-}
-
 class Formatter
 {
     public virtual async Task<string> Format<T>(T value)

@@ -6,15 +6,6 @@ using System;
 using System.Runtime.CompilerServices;
 using System.Threading.Tasks;
 
-namespace System.Runtime.CompilerServices
-{
-    [AttributeUsage(AttributeTargets.Method)]
-    sealed class RuntimeAsyncMethodGenerationAttribute(bool runtimeAsync) : Attribute
-    {
-        public bool RuntimeAsync { get; } = runtimeAsync;
-    }
-}
-
 abstract class Cache
 {
     protected int Hits;
