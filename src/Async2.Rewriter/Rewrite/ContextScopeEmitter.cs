@@ -13,13 +13,17 @@ namespace Async2.Rewriter.Rewrite;
 /// <code>
 ///     scope = ThunkScope.Enter();
 ///     try   { ...body, every `ret` turned into `stloc result; leave END`... }
-///     finally { scope.Exit(); }
-/// END: ldloc result; ret
+///     catch (object) { scope.Exit(); rethrow; }
+/// END: scope.Exit(); ldloc result; ret
 /// </code>
+/// Every way out but an exception (returning, suspending) goes through END. An exception is caught
+/// and rethrown rather than passed through a finally: exception filters run before finally blocks,
+/// so a caller's <c>catch ... when</c> would otherwise see the contexts the method left behind, where
+/// classic async (whose builder catches everything) shows it the caller's own.
 /// The scope is taken again on every resumption (the dispatcher has already put back the
 /// frame's own ExecutionContext by then), so it needs no room in the continuation.
 /// A method that cannot change either context itself gets no scope (see <see cref="IsNeeded"/>):
-/// the scope costs two context reads and a try/finally, which also keeps the JIT from inlining.
+/// the scope costs two context reads and a protected region, which also keeps the JIT from inlining.
 /// </summary>
 internal static class ContextScopeEmitter
 {
@@ -80,11 +84,14 @@ internal static class ContextScopeEmitter
             body.Variables.Add(result);
         }
 
-        var end = Instruction.Create(OpCodes.Ret);
-        var epilogue = new List<Instruction>();
+        var epilogue = new List<Instruction>
+        {
+            Instruction.Create(OpCodes.Ldloca, scope),
+            Instruction.Create(OpCodes.Call, runtime.ThunkScopeExit),
+        };
         if (result is not null)
             epilogue.Add(Instruction.Create(OpCodes.Ldloc, result));
-        epilogue.Add(end);
+        epilogue.Add(Instruction.Create(OpCodes.Ret));
 
         // No `ret` may stay inside the try: each becomes a leave to the shared epilogue. The ret
         // object itself is rewritten in place, so branches to it still land on its replacement.
@@ -109,18 +116,25 @@ internal static class ContextScopeEmitter
             Instruction.Create(OpCodes.Call, runtime.ThunkScopeEnter),
             Instruction.Create(OpCodes.Stloc, scope),
         ]);
-        var handlerStart = Instruction.Create(OpCodes.Ldloca, scope);
-        var handler = new[] { handlerStart, Instruction.Create(OpCodes.Call, runtime.ThunkScopeExit), Instruction.Create(OpCodes.Endfinally) };
+        var handlerStart = Instruction.Create(OpCodes.Pop);
+        var handler = new[]
+        {
+            handlerStart,
+            Instruction.Create(OpCodes.Ldloca, scope),
+            Instruction.Create(OpCodes.Call, runtime.ThunkScopeExit),
+            Instruction.Create(OpCodes.Rethrow),
+        };
         foreach (var instruction in handler.Concat(epilogue))
             body.Instructions.Add(instruction);
 
         // Outermost region: listed after every region it encloses, as ECMA-335 requires.
-        body.ExceptionHandlers.Add(new ExceptionHandler(ExceptionHandlerType.Finally)
+        body.ExceptionHandlers.Add(new ExceptionHandler(ExceptionHandlerType.Catch)
         {
             TryStart = tryStart,
             TryEnd = handlerStart,
             HandlerStart = handlerStart,
             HandlerEnd = epilogue[0],
+            CatchType = body.Method.Module.TypeSystem.Object,
         });
     }
 }
