@@ -2,8 +2,9 @@
 // for the whole assembly: a callee's AsyncLocal changes are visible to its caller after it returns,
 // whether it returned synchronously, after suspending (the seed's DoOuterAsync/DoInnerAsync prints
 // "Inner"), after changing the value past its suspension, or by throwing. A method opting out with
-// [FlowContexts(false)] keeps classic behaviour, and a Task thunk (a call through a delegate, which
-// is not a direct async2 call) still saves and restores the caller's values.
+// [FlowContexts(false)] keeps classic behaviour, an override reached through a virtual call flows as
+// a direct call does, and a Task thunk (a call through a delegate, which is not a direct async2
+// call) still saves and restores the caller's values.
 using System;
 using System.Threading;
 using System.Threading.Tasks;
@@ -17,6 +18,20 @@ namespace Async2.Runtime
     sealed class FlowContextsAttribute : Attribute
     {
         public FlowContextsAttribute(bool flow = true) { }
+    }
+}
+
+abstract class Setter
+{
+    public abstract Task Set(AsyncLocal<string?> local, string value, bool suspend);
+}
+
+sealed class SetsAfterSuspending : Setter
+{
+    public override async Task Set(AsyncLocal<string?> local, string value, bool suspend)
+    {
+        if (suspend) await Task.Delay(1);
+        local.Value = value;
     }
 }
 
@@ -87,6 +102,10 @@ static class Program
         Name.Value = "caller again";
         await OptedOut("opted out");
         Console.WriteLine("after opted-out callee: " + Now);
+        Setter setter = new SetsAfterSuspending();
+        await setter.Set(Name, "through a virtual call", Suspend);
+        Console.WriteLine("after a virtual callee: " + Now);
+        Name.Value = "caller again";
         Func<string, Task> throughThunk = SetsAfterSuspending;
         await throughThunk("through a thunk");
         Console.WriteLine("after a call through a Task thunk: " + Now);
