@@ -22,10 +22,7 @@ internal static class EntryCode
     {
         var entry = new MethodDefinition(name, attributes, result);
         GenericContext.CopyParameters(method.GenericParameters, entry, constraint => constraint);
-        foreach (var parameter in method.Parameters)
-            entry.Parameters.Add(new ParameterDefinition(parameter.Name, parameter.Attributes & (ParameterAttributes.In | ParameterAttributes.Out), parameter.ParameterType));
-        entry.Parameters.Add(new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef));
-        entry.Parameters.Add(new ParameterDefinition("unused", ParameterAttributes.None, runtime.Continuation));
+        VariantMap.AddParameters(entry, method, new ParameterDefinition("unused", ParameterAttributes.None, runtime.Continuation), runtime);
         entry.CustomAttributes.Add(CoreAttributes.CompilerGenerated(owner.Module));
         owner.Methods.Add(entry);
         return entry;

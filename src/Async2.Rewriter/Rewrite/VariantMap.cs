@@ -143,12 +143,18 @@ internal sealed class VariantMap
         GenericContext.CopyParameters(owner.GenericParameters.Concat(original.GenericParameters), continuation, declaration.InContinuation);
         continuation.BaseType = runtime.ContinuationBase(declaration.InContinuation(shape.Result));
 
-        foreach (var parameter in original.Parameters)
-            variant.Parameters.Add(new ParameterDefinition(parameter.Name, parameter.Attributes & (ParameterAttributes.In | ParameterAttributes.Out), parameter.ParameterType));
-        variant.Parameters.Add(new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef));
-        variant.Parameters.Add(new ParameterDefinition("resume", ParameterAttributes.None, declaration.ContinuationInMethod));
+        AddParameters(variant, original, new ParameterDefinition("resume", ParameterAttributes.None, declaration.ContinuationInMethod), runtime);
         variant.CustomAttributes.Add(CoreAttributes.CompilerGenerated(original.Module));
         owner.Methods.Add(variant);
         return declaration;
+    }
+
+    /// <summary>The variant parameter list on <paramref name="target"/>: <paramref name="original"/>'s parameters, then <c>ref AsyncChain chain</c> and <paramref name="continuation"/>.</summary>
+    public static void AddParameters(MethodDefinition target, MethodDefinition original, ParameterDefinition continuation, RuntimeReferences runtime)
+    {
+        foreach (var parameter in original.Parameters)
+            target.Parameters.Add(new ParameterDefinition(parameter.Name, parameter.Attributes & (ParameterAttributes.In | ParameterAttributes.Out), parameter.ParameterType));
+        target.Parameters.Add(new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef));
+        target.Parameters.Add(continuation);
     }
 }
