@@ -17,8 +17,12 @@ public static class Program
         ["ValueTask"] = Color.FromHex("#76b7b2"),
         ["Runtime"] = Color.FromHex("#f28e2b"),
         ["Async2"] = Color.FromHex("#e15759"),
+        ["Async2Capture"] = Color.FromHex("#b07aa1"),
         ["Sync"] = Color.FromHex("#59a14f"),
     };
+
+    /// <summary>The call-cost matrix's callers (one bar group each, in this order).</summary>
+    private static readonly string[] s_callers = ["Task", "Runtime", "Async2", "Async2Capture"];
 
     public static int Main(string[] args)
     {
@@ -56,14 +60,14 @@ public static class Program
         if (measured.Count == 0 || double.IsNaN(baseline))
             yield break;
         var plot = new Plot();
-        var ordered = measured.OrderBy(c => c.Case.Split("->")[0] == "Task" ? 0 : c.Case.StartsWith("Runtime") ? 1 : 2).ThenBy(c => c.Case).ToList();
+        var ordered = measured.OrderBy(c => Array.IndexOf(s_callers, c.Case.Split("->")[0])).ThenBy(c => c.Case, StringComparer.Ordinal).ToList();
         var bars = new List<Bar>();
         var ticks = new List<Tick>();
         for (int i = 0; i < ordered.Count; i++)
         {
             var caller = ordered[i].Case.Split("->")[0];
             var callee = ordered[i].Case.Split("->")[1];
-            var colorKey = callee.StartsWith("Async2") || caller == "Async2" ? "Async2" : callee.StartsWith("Runtime") || caller == "Runtime" ? "Runtime" : callee == "ValueTask" ? "ValueTask" : "Task";
+            var colorKey = ColorKey(caller, callee);
             double percent = ordered[i].Value / baseline * 100;
             bars.Add(new Bar { Position = i, Value = percent, FillColor = s_colors[colorKey], Label = $"{percent:F0}%", Orientation = Orientation.Horizontal });
             ticks.Add(new Tick(i, $"{caller} → {callee}"));
@@ -80,6 +84,17 @@ public static class Program
         yield return Save(plot, folder, "callcost.svg", 900, 120 + 34 * ordered.Count);
     }
 
+    /// <summary>A call-cost bar takes the colour of the non-Task model it measures, the callee's if both are.</summary>
+    private static string ColorKey(string caller, string callee)
+    {
+        var calleeModel = callee.Split(' ')[0];
+        if (s_callers.Contains(calleeModel) && calleeModel != "Task")
+            return calleeModel;
+        if (caller != "Task")
+            return caller;
+        return callee == "ValueTask" ? "ValueTask" : "Task";
+    }
+
     /// <summary>Seed 002's relative-performance charts: each variant against Task, per depth, one chart per scenario.</summary>
     private static IEnumerable<string> Exceptions(List<Cell> cells, string folder)
     {
@@ -90,7 +105,7 @@ public static class Program
         foreach (var scenario in new[] { "Return NoSuspend", "Throw NoSuspend", "Return Suspend", "Throw Suspend" })
         {
             var plot = new Plot();
-            foreach (var variant in new[] { "ValueTask", "Runtime", "Async2" })
+            foreach (var variant in new[] { "ValueTask", "Runtime", "Async2", "Async2Capture" })
             {
                 var xs = new List<double>();
                 var ys = new List<double>();
@@ -129,7 +144,7 @@ public static class Program
         var counts = fin.Select(c => int.Parse(c.Case[(c.Case.LastIndexOf('f') + 1)..])).Distinct().Order().ToArray();
         var plot = new Plot();
         foreach (var suspend in new[] { "NoSuspend", "Suspend" })
-            foreach (var variant in new[] { "Task", "Runtime", "Async2" })
+            foreach (var variant in new[] { "Task", "Runtime", "Async2", "Async2Capture" })
             {
                 var points = counts.Select(f => (X: Math.Log2(f), Y: Value(cells, "ehfinally", variant, $"Throw {suspend} f{f}"))).Where(p => !double.IsNaN(p.Y)).ToArray();
                 if (points.Length == 0)
@@ -160,7 +175,7 @@ public static class Program
                 rows.Add(($"{group.Key.Case}", cell.Variant, task / cell.Value));
         }
         double Heap(string v) => cells.FirstOrDefault(c => c.Benchmark == "gc" && c.Variant == v)?.Extra?.GetValueOrDefault("heapMb", double.NaN) ?? double.NaN;
-        foreach (var variant in new[] { "ValueTask", "Runtime", "Async2" })
+        foreach (var variant in new[] { "ValueTask", "Runtime", "Async2", "Async2Capture" })
             if (!double.IsNaN(Heap(variant)))
                 rows.Add(("GC heap (10,000 × 100 frames)", variant, Heap("Task") / Heap(variant)));
         rows = rows.Where(r => !double.IsNaN(r.Speedup) && !double.IsInfinity(r.Speedup)).ToList();

@@ -23,7 +23,7 @@ internal static partial class Chains
 
     public static void Run(Options options)
     {
-        int links = options.Quick ? 200_000 : 1_000_000;
+        int links = options.Quick ? 100_000 : 1_000_000;
         ChainOf(options, links, Model.Name, "AddOne", (length, source) =>
         {
             var output = AddOne(source);

@@ -14,13 +14,18 @@ internal static class Fib
     public static void Run(Options options)
     {
         int n = options.Quick ? 32 : 40;
-        Measure(options, n, "Sync", Sync);
-        Measure(options, n, Model.Name, n => Runner.Wait(FibAsync(n)));
+        double syncMs = Measure(options, n, "Sync", Sync, syncMs: null);
+        Measure(options, n, Model.Name, n => Runner.Wait(FibAsync(n)), syncMs);
         if (Model.IsClassicBuild)
-            Measure(options, n, "ValueTask", n => Runner.Wait(FibValueTask(n)));
+            Measure(options, n, "ValueTask", n => Runner.Wait(FibValueTask(n)), syncMs);
     }
 
-    private static void Measure(Options options, int n, string variant, Func<int, int> fib)
+    /// <param name="syncMs">
+    /// Fib(n) measured in this process, reported with the async cell so "÷ Sync" compares within one
+    /// process (every build runs its own Sync first).
+    /// </param>
+    /// <returns>The median time in ms.</returns>
+    private static double Measure(Options options, int n, string variant, Func<int, int> fib, double? syncMs)
     {
         // Warm-up on a smaller n (Fib(40) classic takes seconds); settled = two rounds within 3%.
         Runner.Run(options, () => Time(fib, 27));
@@ -28,7 +33,10 @@ internal static class Fib
         double bytes = 0;
         for (int i = 0; i < rounds.Length; i++)
             (rounds[i], bytes) = Time(fib, n);
-        Report.Cell("fib", variant, $"Fib({n})", "ms", Runner.Median(rounds), bytes, rounds);
+        double median = Runner.Median(rounds);
+        Report.Cell("fib", variant, $"Fib({n})", "ms", median, bytes, rounds,
+            extra: syncMs is { } sync ? new Dictionary<string, double> { ["syncMs"] = sync } : null);
+        return median;
     }
 
     private static Sample Time(Func<int, int> fib, int n)

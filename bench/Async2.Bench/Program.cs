@@ -25,6 +25,13 @@ public static class Program
         var options = new Options { Quick = quick };
         if (Model.Name == "Runtime" && Environment.GetEnvironmentVariable("DOTNET_RuntimeAsync") != "1")
             Console.Error.WriteLine("warning: the runtime-async build runs without DOTNET_RuntimeAsync=1");
+        bool flows = Model.CalleeContextChangesFlow();
+        if (flows != (Model.Name == "Async2"))
+        {
+            Console.Error.WriteLine($"the {Model.Name} build {(flows ? "flows" : "does not flow")} a callee's AsyncLocal changes to its caller: "
+                + "its context mode does not match its name (Async2 flows, every other variant does not)");
+            return 3;
+        }
 
         switch (args[0])
         {

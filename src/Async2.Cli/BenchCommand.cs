@@ -6,10 +6,11 @@ using Async2.Rewriter;
 namespace Async2.Cli;
 
 /// <summary>
-/// <c>async2 bench [--quick] [-o dir] [--only a,b]</c>: builds bench/Async2.Bench classic and
-/// runtime-async (cached under artifacts/bench), rewrites the runtime-async build, runs every
-/// benchmark in worker processes (Sync/Task/ValueTask, Runtime under DOTNET_RuntimeAsync=1, Async2)
-/// and writes Markdown tables, SVG charts and the raw cells to a results folder.
+/// <c>async2 bench [--quick] [-o dir] [--only a,b]</c>: builds bench/Async2.Bench classic,
+/// runtime-async, and runtime-async with [assembly: FlowContexts] (cached under artifacts/bench),
+/// rewrites both runtime-async builds, runs every benchmark in worker processes (Sync/Task/ValueTask,
+/// Runtime under DOTNET_RuntimeAsync=1, Async2 = flowing mode, Async2Capture = default mode) and
+/// writes Markdown tables, SVG charts and the raw cells to a results folder.
 /// </summary>
 internal static class BenchCommand
 {
@@ -61,15 +62,19 @@ internal static class BenchCommand
         output ??= Path.Combine(repository, "bench", "results", started.ToString("yyyyMMdd-HHmmss") + (quick ? "-quick" : ""));
         output = Path.GetFullPath(output);
 
-        // 1. Builds (incremental; the rewrite is redone only when the runtime-async build changed).
+        // 1. Builds (incremental; a rewrite is redone only when its runtime-async build changed).
         var project = Path.Combine(repository, "bench", Worker, Worker + ".csproj");
+        var classic = Build(project, Worker, Path.Combine(artifacts, "classic"), runtimeAsync: false);
+        var runtimeAsync = Build(project, Worker, Path.Combine(artifacts, "runtime-async"), runtimeAsync: true);
+        var flowing = Build(project, Worker, Path.Combine(artifacts, "runtime-async-flowing"), runtimeAsync: true, flowContexts: true);
+        var rewriteNotes = new List<string>();
         var workers = new Dictionary<Flavor, string>
         {
-            [Flavor.Classic] = Build(project, Worker, Path.Combine(artifacts, "classic"), runtimeAsync: false),
+            [Flavor.Classic] = classic,
+            [Flavor.Runtime] = runtimeAsync,
+            [Flavor.Async2Capture] = Rewrite(runtimeAsync, Path.Combine(artifacts, "async2-capture"), Flavor.Async2Capture, rewriteNotes),
+            [Flavor.Async2] = Rewrite(flowing, Path.Combine(artifacts, "async2-flowing"), Flavor.Async2, rewriteNotes),
         };
-        var runtimeAsync = Build(project, Worker, Path.Combine(artifacts, "runtime-async"), runtimeAsync: true);
-        workers[Flavor.Runtime] = runtimeAsync;
-        workers[Flavor.Async2] = Rewrite(runtimeAsync, Path.Combine(artifacts, "async2"), out var rewriteNotes);
         string? chartsDll = charts
             ? TryBuildCharts(Path.Combine(repository, "bench", Charts, Charts + ".csproj"), Path.Combine(artifacts, "charts"))
             : null;
@@ -135,14 +140,16 @@ internal static class BenchCommand
         return ExitCodes.Success;
     }
 
-    private static string Build(string project, string name, string folder, bool runtimeAsync)
+    /// <param name="flowContexts">Defines ASYNC2_FLOWING, which puts [assembly: FlowContexts] on the worker.</param>
+    private static string Build(string project, string name, string folder, bool runtimeAsync, bool flowContexts = false)
     {
-        var kind = runtimeAsync ? "runtime-async" : "classic";
+        var kind = (runtimeAsync ? "runtime-async" : "classic") + (flowContexts ? ", flowing contexts" : "");
         Progress($"dotnet build {name} ({kind}) -> {folder}");
         var (exitCode, log) = ChildProcess.RunCaptured(
         [
             "build", project, "-c", "Release", "-nologo", "-v", "quiet",
             $"-p:Async2RuntimeAsync={(runtimeAsync ? "true" : "false")}",
+            $"-p:Async2FlowContexts={(flowContexts ? "true" : "false")}",
             $"-p:OutputPath={folder}{Path.DirectorySeparatorChar}",
             $"-p:BaseIntermediateOutputPath={folder}-obj{Path.DirectorySeparatorChar}",
         ]);
@@ -151,9 +158,9 @@ internal static class BenchCommand
         return Path.Combine(folder, name + ".dll");
     }
 
-    private static string Rewrite(string runtimeAsync, string folder, out List<string> notes)
+    /// <param name="notes">Receives a line per method the rewriter left classic.</param>
+    private static string Rewrite(string runtimeAsync, string folder, Flavor flavor, List<string> notes)
     {
-        notes = new List<string>();
         var rewritten = Path.Combine(folder, Path.GetFileName(runtimeAsync));
         if (File.Exists(rewritten) && File.GetLastWriteTimeUtc(rewritten) > File.GetLastWriteTimeUtc(runtimeAsync)
             && File.GetLastWriteTimeUtc(rewritten) > File.GetLastWriteTimeUtc(typeof(AssemblyRewriter).Assembly.Location))
@@ -166,7 +173,7 @@ internal static class BenchCommand
             Directory.CreateDirectory(folder);
             var report = AssemblyRewriter.Rewrite(new RewriteRequest(runtimeAsync, rewritten));
             foreach (var method in report.Methods.Where(m => !m.Rewritten))
-                notes.Add($"rewrite: {method.Method} left classic: {method.Reason} (its Async2 cells measure classic code)");
+                notes.Add($"rewrite ({flavor}): {method.Method} left classic: {method.Reason} (its {flavor} cells measure classic code)");
             File.Copy(Path.ChangeExtension(runtimeAsync, ".runtimeconfig.json"), Path.ChangeExtension(rewritten, ".runtimeconfig.json"), overwrite: true);
         }
         return rewritten;

@@ -67,10 +67,12 @@ internal static class Usage
     public const string Bench = """
         Usage: async2 bench [--quick] [-o <folder>] [--only <names>] [--no-charts]
 
-        Builds bench/Async2.Bench classic and runtime-async (cached under artifacts/bench), rewrites the
-        runtime-async build with Async2, and runs the seed's benchmarks side by side, each variant in
-        worker processes: Sync, Task, ValueTask (classic build), Runtime (runtime-async build under
-        DOTNET_RuntimeAsync=1) and Async2 (rewritten build, stock runtime). Progress goes to stderr.
+        Builds bench/Async2.Bench classic, runtime-async, and runtime-async with [assembly: FlowContexts]
+        (cached under artifacts/bench), rewrites both runtime-async builds with Async2, and runs the
+        seed's benchmarks side by side, each variant in worker processes: Sync, Task, ValueTask (classic
+        build), Runtime (runtime-async build under DOTNET_RuntimeAsync=1), Async2 (the FlowContexts build
+        rewritten: seed 002's flowing async2 semantics) and Async2Capture (the plain build rewritten:
+        Async2's default, context-compatible mode), both on the stock runtime. Progress goes to stderr.
         Writes README.md (Markdown tables with ratios to Task, bytes allocated per operation, the
         machine and versions), results.json (every cell) and SVG charts to the results folder.
 

@@ -1,11 +1,16 @@
 namespace Async2.Cli.Bench;
 
-/// <summary>The three builds of the worker: classic async, runtime async (run under the switch), rewritten.</summary>
+/// <summary>
+/// The builds of the worker: classic async; runtime async (run under the switch); that build
+/// rewritten (Async2's default, context-compatible mode); and the runtime-async build with
+/// [assembly: FlowContexts] rewritten (seed 002's flowing async2 semantics).
+/// </summary>
 internal enum Flavor
 {
     Classic,
     Runtime,
     Async2,
+    Async2Capture,
 }
 
 /// <summary>One worker process: a benchmark, the build it runs, and what its environment needs.</summary>
@@ -26,18 +31,21 @@ internal static class BenchPlan
     {
         var jobs = new List<BenchJob>();
         string[] mode = quick ? ["--quick"] : [];
-        Flavor[] flavors = [Flavor.Classic, Flavor.Runtime, Flavor.Async2];
+        Flavor[] flavors = [Flavor.Classic, Flavor.Runtime, Flavor.Async2, Flavor.Async2Capture];
 
         foreach (var benchmark in new[] { "callcost", "eh", "ehfinally", "fib", "suspend", "chain" })
             foreach (var flavor in flavors)
                 jobs.Add(new BenchJob(benchmark, flavor, Describe(flavor), [benchmark, .. mode]));
 
+        (Flavor Flavor, string Variant)[] variants =
+            [(Flavor.Classic, "Task"), (Flavor.Classic, "ValueTask"), (Flavor.Runtime, "Runtime"), (Flavor.Async2, "Async2"), (Flavor.Async2Capture, "Async2Capture")];
+
         // GC settings matter here, so every variant gets its own process: workstation, non-concurrent.
-        foreach (var (flavor, variant) in new[] { (Flavor.Classic, "Task"), (Flavor.Classic, "ValueTask"), (Flavor.Runtime, "Runtime"), (Flavor.Async2, "Async2") })
+        foreach (var (flavor, variant) in variants)
             jobs.Add(new BenchJob("gc", flavor, variant, ["gc", "--variant", variant, .. mode], WorkstationNonConcurrentGc: true));
 
         // CountRecursivelyAsync(1,000,000): a stack overflow ends the process, so one process each.
-        foreach (var (flavor, variant) in new[] { (Flavor.Classic, "Task"), (Flavor.Classic, "ValueTask"), (Flavor.Runtime, "Runtime"), (Flavor.Async2, "Async2") })
+        foreach (var (flavor, variant) in variants)
             jobs.Add(new BenchJob("deep", flavor, variant, ["deep", "--variant", variant, "--n", DeepN.ToString()], TimeoutSeconds: 180)
             {
                 ReportsCrash = true,
@@ -56,7 +64,6 @@ internal static class BenchPlan
     private static string Describe(Flavor flavor) => flavor switch
     {
         Flavor.Classic => "Sync/Task/ValueTask",
-        Flavor.Runtime => "Runtime",
-        _ => "Async2",
+        _ => flavor.ToString(),
     };
 }
