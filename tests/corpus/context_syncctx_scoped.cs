@@ -6,28 +6,11 @@ using System;
 using System.Threading;
 using System.Threading.Tasks;
 
-sealed class NamedContext : SynchronizationContext
-{
-    public readonly string Name;
-    public NamedContext(string name) { Name = name; }
-
-    public override void Post(SendOrPostCallback d, object? state) =>
-        ThreadPool.QueueUserWorkItem(_ =>
-        {
-            var previous = Current;
-            SetSynchronizationContext(this);
-            try { d(state); }
-            finally { SetSynchronizationContext(previous); }
-        });
-
-    public override SynchronizationContext CreateCopy() => this;
-}
-
 static class Program
 {
     static bool Suspend;
 
-    static string Current => SynchronizationContext.Current is NamedContext n ? n.Name : SynchronizationContext.Current is null ? "none" : "other";
+    static string Current => ThreadPoolContext.CurrentName;
 
     static async Task Pause()
     {
@@ -37,7 +20,7 @@ static class Program
     static async Task<string> Scoped(string name, bool fail, Func<Task<string>>? inner = null)
     {
         var previous = SynchronizationContext.Current;
-        SynchronizationContext.SetSynchronizationContext(new NamedContext(name));
+        SynchronizationContext.SetSynchronizationContext(new ThreadPoolContext(name));
         try
         {
             await Pause();

@@ -6,46 +6,28 @@ using System;
 using System.Threading;
 using System.Threading.Tasks;
 
-/// <summary>Runs posted callbacks on the thread pool with itself installed as the current context.</summary>
-sealed class NamedContext : SynchronizationContext
-{
-    public readonly string Name;
-
-    public NamedContext(string name) { Name = name; }
-
-    public override void Post(SendOrPostCallback d, object? state) =>
-        ThreadPool.QueueUserWorkItem(_ =>
-        {
-            SetSynchronizationContext(this);
-            try { d(state); }
-            finally { SetSynchronizationContext(null); }
-        });
-
-    public override SynchronizationContext CreateCopy() => this;
-}
-
 static class Program
 {
     static bool Suspend;
 
-    static string Current => SynchronizationContext.Current is NamedContext named ? named.Name : SynchronizationContext.Current is null ? "none" : "other";
+    static string Current => ThreadPoolContext.CurrentName;
 
     static async Task<string> InstallsAndReturns(string name)
     {
-        SynchronizationContext.SetSynchronizationContext(new NamedContext(name));
+        SynchronizationContext.SetSynchronizationContext(new ThreadPoolContext(name));
         return "callee installed " + Current;
     }
 
     static async Task<string> InstallsAndSuspends(string name)
     {
-        SynchronizationContext.SetSynchronizationContext(new NamedContext(name));
+        SynchronizationContext.SetSynchronizationContext(new ThreadPoolContext(name));
         if (Suspend) await Task.Delay(1);
         return "callee resumed on " + Current;
     }
 
     static async Task InstallsAndThrows(string name)
     {
-        SynchronizationContext.SetSynchronizationContext(new NamedContext(name));
+        SynchronizationContext.SetSynchronizationContext(new ThreadPoolContext(name));
         throw new InvalidOperationException("thrown on " + Current);
     }
 
@@ -67,7 +49,7 @@ static class Program
 
     static async Task<string> CallerInsideContext()
     {
-        SynchronizationContext.SetSynchronizationContext(new NamedContext("outer"));
+        SynchronizationContext.SetSynchronizationContext(new ThreadPoolContext("outer"));
         string s = "inside starts on " + Current;
         s += "\n" + await Removes() + "; inside back on " + Current;
         s += "\n" + await InstallsAndReturns("D") + "; inside back on " + Current;

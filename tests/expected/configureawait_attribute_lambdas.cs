@@ -9,16 +9,6 @@ using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 
-namespace System.Runtime.CompilerServices
-{
-    [AttributeUsage(AttributeTargets.Assembly | AttributeTargets.Module | AttributeTargets.Class | AttributeTargets.Struct | AttributeTargets.Method)]
-    sealed class ConfigureAwaitAttribute : Attribute
-    {
-        public ConfigureAwaitAttribute(bool continueOnCapturedContext) { ContinueOnCapturedContext = continueOnCapturedContext; }
-        public bool ContinueOnCapturedContext { get; }
-    }
-}
-
 static class Work
 {
     public static bool Suspend;

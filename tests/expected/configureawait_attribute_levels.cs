@@ -11,17 +11,6 @@ using System.Threading.Tasks;
 
 [assembly: ConfigureAwait(false)]
 
-namespace System.Runtime.CompilerServices
-{
-    // The seed's definition, declared by the program: the rewriter matches the attribute by full name.
-    [AttributeUsage(AttributeTargets.Assembly | AttributeTargets.Module | AttributeTargets.Class | AttributeTargets.Struct | AttributeTargets.Method)]
-    sealed class ConfigureAwaitAttribute : Attribute
-    {
-        public ConfigureAwaitAttribute(bool continueOnCapturedContext) { ContinueOnCapturedContext = continueOnCapturedContext; }
-        public bool ContinueOnCapturedContext { get; }
-    }
-}
-
 static class Work
 {
     public static bool Suspend;

@@ -13,16 +13,6 @@ using System.Threading.Tasks;
 [assembly: ConfigureAwait(true)]
 [module: ConfigureAwait(false)]
 
-namespace System.Runtime.CompilerServices
-{
-    [AttributeUsage(AttributeTargets.Assembly | AttributeTargets.Module | AttributeTargets.Class | AttributeTargets.Struct | AttributeTargets.Method)]
-    sealed class ConfigureAwaitAttribute : Attribute
-    {
-        public ConfigureAwaitAttribute(bool continueOnCapturedContext) { ContinueOnCapturedContext = continueOnCapturedContext; }
-        public bool ContinueOnCapturedContext { get; }
-    }
-}
-
 sealed class OneThread : TaskScheduler
 {
     private readonly BlockingCollection<Task> queue = new();

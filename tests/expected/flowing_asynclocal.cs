@@ -11,16 +11,6 @@ using System.Threading.Tasks;
 
 [assembly: Async2.Runtime.FlowContexts]
 
-namespace Async2.Runtime
-{
-    // Declared here rather than referenced: the rewriter matches the attribute by its full name.
-    [AttributeUsage(AttributeTargets.Assembly | AttributeTargets.Class | AttributeTargets.Struct | AttributeTargets.Method)]
-    sealed class FlowContextsAttribute : Attribute
-    {
-        public FlowContextsAttribute(bool flow = true) { }
-    }
-}
-
 abstract class Setter
 {
     public abstract Task Set(AsyncLocal<string?> local, string value, bool suspend);

@@ -10,15 +10,6 @@ using System.Threading.Tasks;
 
 [assembly: Async2.Runtime.FlowContexts]
 
-namespace Async2.Runtime
-{
-    [AttributeUsage(AttributeTargets.Assembly | AttributeTargets.Class | AttributeTargets.Struct | AttributeTargets.Method)]
-    sealed class FlowContextsAttribute : Attribute
-    {
-        public FlowContextsAttribute(bool flow = true) { }
-    }
-}
-
 static class Program
 {
     static bool Suspend;

@@ -7,15 +7,6 @@ using System;
 using System.Threading;
 using System.Threading.Tasks;
 
-namespace Async2.Runtime
-{
-    [AttributeUsage(AttributeTargets.Assembly | AttributeTargets.Class | AttributeTargets.Struct | AttributeTargets.Method)]
-    sealed class FlowContextsAttribute : Attribute
-    {
-        public FlowContextsAttribute(bool flow = true) { }
-    }
-}
-
 sealed class MarkerContext : SynchronizationContext
 {
     public readonly string Name;
