@@ -45,7 +45,7 @@ internal static class ContextScopeEmitter
         {
             if (instruction.OpCode.FlowControl != FlowControl.Call || contextNeutral.Contains(instruction))
                 continue;
-            if (instruction.Operand is not MethodReference callee || !IsTaskMachinery(callee.DeclaringType))
+            if (instruction.Operand is not MethodReference callee || !LeavesContextsAlone(callee.DeclaringType))
                 return true;
         }
         return false;
@@ -54,8 +54,12 @@ internal static class ContextScopeEmitter
     private static bool ReachesOnlyItsOwnBody(AwaitSite direct) =>
         direct.Call!.OpCode.Code == Code.Call || !VirtualEntries.CanBeOverridden(direct.Callee!);
 
-    /// <summary>Tasks, their awaitables and awaiters, and their builders: framework types that leave the caller's contexts alone.</summary>
-    private static bool IsTaskMachinery(TypeReference type)
+    /// <summary>
+    /// Core-library types whose members neither touch the contexts nor call user code: tasks,
+    /// their awaitables and awaiters, exception types and ExceptionDispatchInfo (a method that
+    /// throws, or awaits in a catch, calls them), strings and Math.
+    /// </summary>
+    private static bool LeavesContextsAlone(TypeReference type)
     {
         var outermost = type;
         while (outermost.DeclaringType is not null)
@@ -67,6 +71,8 @@ internal static class ContextScopeEmitter
             "System.Threading.Tasks" => outermost.Name is "Task" or "Task`1" or "ValueTask" or "ValueTask`1"
                 or "ConfiguredValueTaskAwaitable" or "ConfiguredValueTaskAwaitable`1",
             "System.Runtime.CompilerServices" => outermost.Name.Contains("Awaitable") || outermost.Name.Contains("Awaiter"),
+            "System.Runtime.ExceptionServices" => outermost.Name == "ExceptionDispatchInfo",
+            "System" => outermost.Name is "String" or "Math" || (outermost.Name.EndsWith("Exception", StringComparison.Ordinal) && !outermost.HasGenericParameters),
             _ => false,
         };
     }

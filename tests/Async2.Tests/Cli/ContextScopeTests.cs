@@ -15,6 +15,7 @@ public sealed class ContextScopeTests
     [Theory]
     [InlineData("Fib", false)]
     [InlineData("YieldsThenCalls", false)]
+    [InlineData("ThrowsAfterSuspending", false)]
     [InlineData("SetsAsyncLocal", true)]
     [InlineData("AwaitsANonAsyncHelper", true)]
     [InlineData("SetsSynchronizationContext", true)]

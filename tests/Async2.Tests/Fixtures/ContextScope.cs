@@ -34,6 +34,14 @@ public static class Methods
         await Task.Yield();
     }
 
+    public static async Task<int> ThrowsAfterSuspending(int n)
+    {
+        await Task.Yield();
+        if (n < 0)
+            throw new System.ArgumentOutOfRangeException(nameof(n), "negative: " + string.Concat("n", "<", "0"));
+        return await Fib(n);
+    }
+
     private static Task Helper() => Task.CompletedTask;
 
     public static void Main() { }
