@@ -73,4 +73,11 @@ internal static class TypeResolution
     /// <summary><paramref name="type"/> without its outer custom modifiers (<c>void modreq(IsExternalInit)</c> is void).</summary>
     public static TypeReference WithoutModifiers(TypeReference type) =>
         type is IModifierType modified ? WithoutModifiers(modified.ElementType) : type;
+
+    /// <summary>
+    /// The definition behind <paramref name="type"/> or its generic instantiation, if this module
+    /// defines it (types of other modules are never loaded); null otherwise.
+    /// </summary>
+    public static TypeDefinition? DefinitionInModule(TypeReference type) =>
+        type as TypeDefinition ?? (type as GenericInstanceType)?.ElementType as TypeDefinition;
 }

@@ -52,7 +52,7 @@ internal static class InterfaceEntries
         var self = TypeResolution.SelfInstance(owner);
         var il = implementation.Body.GetILProcessor();
         var runOwnBody = Instruction.Create(OpCodes.Ldarg_0);
-        if (!owner.IsSealed && !owner.IsValueType)
+        if (!owner.IsSealed) // value types are always sealed
         {
             EntryCode.EmitExactTypeTest(il, self, runOwnBody, runtime);
             EntryCode.EmitTaskCall(il, implementation, slotCall, declaration.Original.ReturnType, runtime);
@@ -70,7 +70,7 @@ internal static class InterfaceEntries
     {
         var type = method.DeclaringType;
         foreach (var overridden in method.Overrides)
-            if (InModule(overridden.DeclaringType) is { IsInterface: true } definition
+            if (TypeResolution.DefinitionInModule(overridden.DeclaringType) is { IsInterface: true } definition
                 && definition.Methods.FirstOrDefault(m => IsNamedBy(m, overridden)) is { } slot
                 && TaskShape.Of(slot) is not null)
                 yield return (slot, overridden.DeclaringType);
@@ -78,12 +78,12 @@ internal static class InterfaceEntries
             yield break;
         foreach (var implemented in type.Interfaces.Select(i => i.InterfaceType))
         {
-            if (InModule(implemented) is not { } definition)
+            if (TypeResolution.DefinitionInModule(implemented) is not { } definition)
                 continue;
             foreach (var slot in definition.Methods.Where(m => !m.IsStatic && VirtualEntries.SameSignature(method, m, implemented)))
             {
                 bool explicitlyElsewhere = type.Methods.Any(other => other.Overrides.Any(o =>
-                    o.Name == slot.Name && InModule(o.DeclaringType) == definition && o.DeclaringType.FullName == implemented.FullName));
+                    o.Name == slot.Name && TypeResolution.DefinitionInModule(o.DeclaringType) == definition && o.DeclaringType.FullName == implemented.FullName));
                 if (!explicitlyElsewhere && TaskShape.Of(slot) is not null)
                     yield return (slot, implemented);
             }
@@ -97,6 +97,4 @@ internal static class InterfaceEntries
         && method.ReturnType.FullName == reference.ReturnType.FullName
         && method.Parameters.Select(p => p.ParameterType.FullName).SequenceEqual(reference.Parameters.Select(p => p.ParameterType.FullName));
 
-    private static TypeDefinition? InModule(TypeReference type) =>
-        type as TypeDefinition ?? (type as GenericInstanceType)?.ElementType as TypeDefinition;
 }

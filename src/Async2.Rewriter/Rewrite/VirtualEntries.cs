@@ -78,7 +78,7 @@ internal static class VirtualEntries
             return null;
         for (var baseType = method.DeclaringType.BaseType; baseType is not null;)
         {
-            var definition = baseType as TypeDefinition ?? (baseType as GenericInstanceType)?.ElementType as TypeDefinition;
+            var definition = TypeResolution.DefinitionInModule(baseType);
             if (definition is null)
                 return null;
             var overridden = definition.Methods.FirstOrDefault(m => m.IsVirtual && SameSignature(method, m, baseType));
