@@ -70,7 +70,7 @@ internal static class AwaitNormalizer
                 {
                     var call = site.Call!;
                     var target = (MethodReference)call.Operand;
-                    var variantOfCallee = variants.VariantCalledBy(call);
+                    var variantOfCallee = variants.VariantCalledBy(call, site.Callee!);
                     var sequence = new List<Instruction>();
                     if (spilled.Count > 0)
                     {

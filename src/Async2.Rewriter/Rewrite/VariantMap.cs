@@ -102,9 +102,10 @@ internal sealed class VariantMap
     /// <c>call Repo&lt;int&gt;::GetAsync()</c> becomes <c>call Repo&lt;int&gt;::GetAsync'(ref chain, resume)</c>.
     /// A virtual call to a method that can be overridden goes to its entry instead.
     /// </summary>
-    public MethodReference VariantCalledBy(Instruction call)
+    /// <param name="call">The call instruction.</param>
+    /// <param name="target">What <see cref="CallTarget"/> found for it (AwaitSite.Callee).</param>
+    public MethodReference VariantCalledBy(Instruction call, MethodDefinition target)
     {
-        var target = CallTarget(call) ?? throw new ArgumentException($"{call} calls nothing rewritten", nameof(call));
         bool isVirtualCall = call.OpCode.Code == Code.Callvirt;
         MethodDefinition variant;
         if (isVirtualCall && _slotEntries.TryGetValue(target, out var slotEntry))
