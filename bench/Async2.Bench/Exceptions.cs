@@ -75,6 +75,18 @@ internal static partial class Exceptions
                 }
     }
 
+    /// <summary>
+    /// Throw Suspend again with Async2.CompleteStackTraces=false (set by the caller): the frames
+    /// without a handler are skipped instead of rethrown through, and left out of the trace.
+    /// </summary>
+    public static void RunShortTraces(Options options)
+    {
+        foreach (var depth in options.Quick ? s_quickDepths : s_depths)
+            Window(options, "eh", Model.Name + ShortTracesSuffix, $"Throw Suspend d{depth}", deadline => Loop(depth, 0, suspend: true, fail: true, deadline));
+    }
+
+    public const string ShortTracesSuffix = "ShortTraces";
+
     public static void RunFinally(Options options)
     {
         foreach (var suspend in new[] { false, true })

@@ -6,10 +6,12 @@ namespace Async2.Bench;
 /// The benchmark worker: runs one benchmark for the variants this build and process provide and
 /// prints one JSON line per measured cell on stdout. Usually started by `async2 bench`.
 ///
-///   Async2.Bench &lt;callcost|eh|ehfinally|gc|fib|suspend|chain|deep|info&gt; [--variant V] [--quick] [--n N]
+///   Async2.Bench &lt;callcost|eh|ehfinally|gc|fib|suspend|chain|deep|info&gt; [--variant V] [--quick] [--n N] [--short-traces]
 ///
 /// The classic build measures Sync, Task and ValueTask; the runtime-async build measures "Runtime"
 /// under DOTNET_RuntimeAsync=1 and "Async2" once rewritten. Main is synchronous on purpose.
+/// --short-traces (eh, rewritten builds) sets Async2.CompleteStackTraces to false and measures only
+/// exceptions after a suspension, the one case it changes, as variant "&lt;name&gt;ShortTraces".
 /// </summary>
 public static class Program
 {
@@ -17,7 +19,7 @@ public static class Program
     {
         if (args.Length == 0)
         {
-            Console.Error.WriteLine("usage: Async2.Bench <callcost|eh|ehfinally|gc|fib|suspend|chain|deep|info> [--variant V] [--quick] [--n N]");
+            Console.Error.WriteLine("usage: Async2.Bench <callcost|eh|ehfinally|gc|fib|suspend|chain|deep|info> [--variant V] [--quick] [--n N] [--short-traces]");
             return 2;
         }
         bool quick = args.Contains("--quick");
@@ -40,6 +42,11 @@ public static class Program
                 return 0;
             case "callcost":
                 CallCost.Run(options);
+                return 0;
+            case "eh" when args.Contains("--short-traces"):
+                // Read once, at the first exception after a suspension: set before any is thrown.
+                AppContext.SetSwitch("Async2.CompleteStackTraces", false);
+                Exceptions.RunShortTraces(options);
                 return 0;
             case "eh":
                 Exceptions.Run(options);

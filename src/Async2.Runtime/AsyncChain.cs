@@ -44,6 +44,16 @@ public struct AsyncChain
     public ExceptionDispatchInfo? Fault;
 
     /// <summary>
+    /// With <see cref="Fault"/>: the innermost of <see cref="PassThroughCount"/> callee frames the
+    /// exception must be rethrown through, from inside this one, to show in its stack trace
+    /// (PassThroughFrames.cs).
+    /// </summary>
+    internal Continuation? PassThroughInnermost;
+
+    /// <summary>How many frames from <see cref="PassThroughInnermost"/> outwards.</summary>
+    internal int PassThroughCount;
+
+    /// <summary>
     /// The stack address below which a variant asks for room before going deeper (StackGuard.cs);
     /// set by whoever starts the chain. Zero turns the guard off.
     /// </summary>
@@ -90,14 +100,16 @@ public struct AsyncChain
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly void ThrowIfFaulted()
     {
-        Fault?.Throw();
+        if (Fault is not null)
+            PassThroughFrames.ResumeNested(PassThroughInnermost, PassThroughCount, Fault);
     }
 
     /// <summary>At a resumed await of a value-returning variant: the callee's result or its exception.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly T GetResult<T>()
     {
-        Fault?.Throw();
+        if (Fault is not null)
+            PassThroughFrames.ResumeNested(PassThroughInnermost, PassThroughCount, Fault);
         return Unsafe.As<Continuation<T>>(Completed!).Result;
     }
 }

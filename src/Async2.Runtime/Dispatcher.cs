@@ -3,11 +3,12 @@
 //
 // Each step resumes one frame. A frame that completes hands its result to the next through
 // AsyncChain.Completed; a frame that throws hands the exception on through AsyncChain.Fault, and
-// frames that did not suspend inside a protected region are skipped without being called (their
-// code would only rethrow). The chain's last frame is always the ChainRoot that completes the
-// Task, so the loop ends there. If a resumed frame suspends again, the new inner frames are
-// spliced in front of the rest of the chain and the root waits for the new notifier. A frame that
-// awaited its callee in a SynchronizationContext or TaskScheduler is resumed there (ResumeContext.cs),
+// frames that did not suspend inside a protected region are not resumed one by one (their code
+// would only rethrow): the exception is rethrown through them together, to keep them in its stack
+// trace (PassThroughFrames.cs), and handed to the next frame that can catch it. The chain's last
+// frame is always the ChainRoot that completes the Task, so the loop ends there. If a resumed frame
+// suspends again, the new inner frames are spliced in front of the rest of the chain and the root
+// waits for the new notifier. A frame that awaited its callee in a SynchronizationContext or TaskScheduler is resumed there (ResumeContext.cs),
 // and every frame is resumed in the ExecutionContext it suspended in, unless its callee runs in
 // flowing context mode (ContinuationFlags.FlowsContextsToCaller), whose context it inherits.
 using System.Diagnostics;
@@ -31,9 +32,20 @@ internal static class Dispatcher
             Continuation? rest = frame.Next;
             if (fault is not null && (frame.Flags & ContinuationFlags.HandlesExceptions) == 0)
             {
-                // Skipped, it still passes the exception on in its own context mode.
-                completed = frame;
-                frame = rest;
+                // This frame and the next few cannot catch the exception: it goes on to the first
+                // that can, rethrown through them together only to show them in its stack trace.
+                // Each still passes it on in its own context mode.
+                Continuation passThrough = frame;
+                int count = 0;
+                do
+                {
+                    completed = frame;
+                    frame = frame.Next;
+                    count++;
+                }
+                while (frame is not null && (frame.Flags & ContinuationFlags.HandlesExceptions) == 0 && count < PassThroughFrames.MaxNesting);
+                if (PassThroughFrames.ShownInStackTraces)
+                    fault = PassThroughFrames.RethrowThrough(passThrough, count, fault);
                 continue;
             }
 

@@ -34,8 +34,13 @@ internal static class BenchPlan
         Flavor[] flavors = [Flavor.Classic, Flavor.Runtime, Flavor.Async2, Flavor.Async2Capture];
 
         foreach (var benchmark in new[] { "callcost", "eh", "ehfinally", "fib", "suspend", "chain" })
+        {
             foreach (var flavor in flavors)
                 jobs.Add(new BenchJob(benchmark, flavor, Describe(flavor), [benchmark, .. mode]));
+            // What complete stack traces cost: the same exceptions with pass-through frames skipped.
+            if (benchmark == "eh")
+                jobs.Add(new BenchJob(benchmark, Flavor.Async2, "Async2, short traces", [benchmark, "--short-traces", .. mode]));
+        }
 
         (Flavor Flavor, string Variant)[] variants =
             [(Flavor.Classic, "Task"), (Flavor.Classic, "ValueTask"), (Flavor.Runtime, "Runtime"), (Flavor.Async2, "Async2"), (Flavor.Async2Capture, "Async2Capture")];

@@ -188,8 +188,34 @@ internal static class BenchReport
             }
             md.AppendLine();
         }
+        ShortTraces(md, c, depths);
         md.AppendLine("Seed 002 at depth 64: Task Throw NoSuspend 484, Async2 3,936 (8.1×); Task Throw Suspend 458, Async2 17,565 (38×); Task Return Suspend 37,086, Async2 98,769 (2.7×). "
             + "Its Async2Capture at depth 64: Throw NoSuspend 3,654 (7.5×), Throw Suspend 593 (1.3×), Return Suspend 83,977 (2.3×).");
+        md.AppendLine();
+    }
+
+    /// <summary>Throw Suspend with Async2.CompleteStackTraces=false next to the default.</summary>
+    private static void ShortTraces(StringBuilder md, Lookup c, IEnumerable<int> depths)
+    {
+        const string shortTraces = "Async2ShortTraces";
+        if (!c.Cases("eh").Any(name => c.Get("eh", shortTraces, name) is not null))
+            return;
+        md.AppendLine("### Throw Suspend, complete or short stack traces");
+        md.AppendLine();
+        md.AppendLine("By default the frames an exception passes through after a suspension (no handler at their await) are rethrown through "
+            + "together so they stay in its stack trace, as in classic async (`src/Async2.Runtime/PassThroughFrames.cs`). "
+            + "With the AppContext switch `Async2.CompleteStackTraces=false` they are skipped and left out of the trace, as Runtime does.");
+        md.AppendLine();
+        string[] variants = ["Task", "Runtime", "Async2", shortTraces];
+        md.AppendLine("| Stack depth | " + string.Join(" | ", variants) + " | " + string.Join(" | ", variants.Skip(1).Select(v => v + " ÷ Task")) + " |");
+        md.AppendLine("| --- |" + string.Concat(Enumerable.Repeat(" --- |", 2 * variants.Length - 1)));
+        foreach (var depth in depths)
+        {
+            var name = $"Throw Suspend d{depth}";
+            var task = c.Value("eh", "Task", name);
+            md.AppendLine($"| {depth} | " + string.Join(" | ", variants.Select(v => c.Text("eh", v, name)))
+                + " | " + string.Join(" | ", variants.Skip(1).Select(v => Format.Ratio(c.Value("eh", v, name) / task))) + " |");
+        }
         md.AppendLine();
     }
 

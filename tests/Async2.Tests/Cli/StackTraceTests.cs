@@ -7,38 +7,81 @@ namespace Async2.Tests.Cli;
 /// <summary>
 /// An exception thrown after a suspension shows its logical async frames in ToString(): original
 /// method names with file and line, innermost first, and nothing of the dispatcher in between.
-/// Frames that had no handler at their suspension point are skipped by design (the exception
-/// goes straight to the next frame that can catch it, seed 002), so the rewritten trace is the
-/// classic one with those frames left out: every frame it shows is a classic frame, in order,
-/// on the same line.
+/// That includes the frames the dispatcher passes the exception through without resuming them one
+/// by one (no handler at their await): by default it rethrows through them together
+/// (PassThroughFrames.cs), so the rewritten trace lists exactly classic's frames, on the same lines.
+/// The AppContext switch Async2.CompleteStackTraces=false leaves those frames out, as the runtime's
+/// own runtime async does.
 /// </summary>
 public sealed partial class StackTraceTests
 {
-    [Fact]
-    public void Rewritten_trace_is_the_classic_trace_without_skipped_frames()
-    {
-        var build = ProgramBuilder.Build("StackTrace", [Path.Combine(TestEnvironment.FixturesFolder, "StackTrace.cs")]);
-        var classic = Frames(ProgramRunner.RunDotnet([build.Classic], runtimeAsync: false).Stdout);
-        var rewrittenOutput = ProgramRunner.RunDotnet([build.Rewritten], runtimeAsync: false).Stdout;
-        var rewritten = Frames(rewrittenOutput);
+    private static readonly Lazy<ProgramBuild> s_build = new(() =>
+        ProgramBuilder.Build("StackTrace", [Path.Combine(TestEnvironment.FixturesFolder, "StackTrace.cs")]));
 
-        Assert.Equal(["Inner", "Middle", "Outer", "Main"], classic.Select(f => f.Method));
-        Assert.Equal("Inner", rewritten[0].Method);
-        Assert.Equal("Main", rewritten[^1].Method);
-        int next = 0;
-        foreach (var frame in rewritten)
-        {
-            int match = classic.FindIndex(next, f => f.Method == frame.Method);
-            Assert.True(match >= 0, $"frame {frame.Method} is not a classic frame (or out of order):\n{rewrittenOutput}");
-            Assert.Equal(classic[match].Location, frame.Location);
-            next = match + 1;
-        }
-        Assert.DoesNotContain("Async2.Runtime", rewrittenOutput);
-        Assert.DoesNotContain("--- End of stack trace", rewrittenOutput);
+    [Fact]
+    public void Rewritten_trace_lists_the_classic_frames_on_the_same_lines()
+    {
+        var classic = Traces(Run(s_build.Value.Classic));
+        var rewritten = Traces(Run(s_build.Value.Rewritten));
+
+        Assert.Equal(["Inner", "Middle", "Scoped", "Outer", "Main"], classic[0].Select(f => f.Method));
+        Assert.Equal(classic[0], rewritten[0]);
     }
 
-    private static List<(string Method, string Location)> Frames(string output) =>
-        FrameLine().Matches(output).Select(m => (m.Groups["method"].Value, m.Groups["location"].Value)).ToList();
+    [Fact]
+    public void Trace_through_more_frames_than_one_pass_through_run_is_complete()
+    {
+        var classic = Traces(Run(s_build.Value.Classic));
+        var rewritten = Traces(Run(s_build.Value.Rewritten));
+
+        Assert.Equal(151, classic[1].Count(f => f.Method == "Recurse"));
+        Assert.Equal(classic[1], rewritten[1]);
+    }
+
+    [Fact]
+    public void Trace_has_no_dispatcher_frames_or_separators()
+    {
+        var output = Run(s_build.Value.Rewritten);
+
+        Assert.Contains("boom", output);
+        Assert.DoesNotContain("Async2.Runtime", output);
+        Assert.DoesNotContain("--- End of stack trace", output);
+    }
+
+    [Fact]
+    public void Switch_off_leaves_pass_through_frames_out()
+    {
+        var build = s_build.Value;
+        var runtimeConfig = Path.Combine(Path.GetDirectoryName(build.Rewritten)!, "StackTrace.skip-frames.runtimeconfig.json");
+        File.WriteAllText(runtimeConfig, """
+            {
+              "runtimeOptions": {
+                "tfm": "net10.0",
+                "framework": { "name": "Microsoft.NETCore.App", "version": "10.0.0" },
+                "configProperties": { "Async2.CompleteStackTraces": false }
+              }
+            }
+            """);
+        var output = ProgramRunner.RunDotnet(["exec", "--runtimeconfig", runtimeConfig, build.Rewritten], runtimeAsync: false).Stdout;
+        var traces = Traces(output);
+
+        Assert.Equal(["Inner", "Outer", "Main"], traces[0].Select(f => f.Method));
+        Assert.Equal(["Recurse", "Main"], traces[1].Select(f => f.Method));
+        Assert.Contains("finally in Outer", output);
+    }
+
+    private static string Run(string assembly)
+    {
+        var (exitCode, stdout, stderr) = ProgramRunner.RunDotnet([assembly], runtimeAsync: false);
+        Assert.True(exitCode == 0, $"exit code {exitCode}\n{stdout}{stderr}");
+        return stdout;
+    }
+
+    /// <summary>Each printed trace (separated by "----") as its frames: method name and file:line.</summary>
+    private static List<List<(string Method, string Location)>> Traces(string output) =>
+        output.ReplaceLineEndings("\n").Split("----\n")
+            .Select(trace => FrameLine().Matches(trace).Select(m => (m.Groups["method"].Value, m.Groups["location"].Value)).ToList())
+            .ToList();
 
     [GeneratedRegex(@"^\s+at (?:Program\.)?(?<method>[^\s(]+)\(.*?\)(?: in .*?(?<location>StackTrace\.cs:line \d+))?\s*$", RegexOptions.Multiline)]
     private static partial Regex FrameLine();

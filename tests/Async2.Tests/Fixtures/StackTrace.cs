@@ -1,4 +1,8 @@
-// Fixture: an exception thrown after a suspension three async frames down; Main prints its ToString().
+// Fixture: exceptions thrown after a suspension, several async frames down; Main prints each ToString().
+//   1. Inner throws; Middle and Scoped have no handler at their await (the dispatcher passes the
+//      exception through them), Scoped calls Console (so it gets a context scope), Outer has a
+//      finally, Main catches.
+//   2. Recurse(150): 150 frames without a handler, more than one pass-through run.
 using System;
 using System.Threading.Tasks;
 
@@ -18,11 +22,18 @@ static class Program
         return r + 1;
     }
 
+    static async Task<int> Scoped(int x)
+    {
+        Console.WriteLine("in Scoped");
+        int r = await Middle(x);
+        return r + 1;
+    }
+
     static async Task<int> Outer(int x)
     {
         try
         {
-            return await Middle(x) * 2;
+            return await Scoped(x) * 2;
         }
         finally
         {
@@ -30,11 +41,30 @@ static class Program
         }
     }
 
+    static async Task<int> Recurse(int depth)
+    {
+        if (depth == 0)
+        {
+            await Task.Yield();
+            throw new InvalidOperationException("deep");
+        }
+        return await Recurse(depth - 1) + 1;
+    }
+
     static async Task Main()
     {
         try
         {
             await Outer(1);
+        }
+        catch (Exception e)
+        {
+            Console.WriteLine(e.ToString());
+        }
+        Console.WriteLine("----");
+        try
+        {
+            await Recurse(150);
         }
         catch (Exception e)
         {
