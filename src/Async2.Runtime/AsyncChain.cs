@@ -104,6 +104,13 @@ public struct AsyncChain
             PassThroughFrames.ResumeNested(PassThroughInnermost, PassThroughCount, Fault);
     }
 
+    /// <summary>
+    /// For a frame that consumes <see cref="Fault"/> without rethrowing it (the chain's root): the
+    /// fault, rethrown through the pass-through frames first if there are any.
+    /// </summary>
+    internal readonly ExceptionDispatchInfo FaultAfterPassThroughFrames() =>
+        PassThroughCount == 0 ? Fault! : PassThroughFrames.RethrowThrough(PassThroughInnermost!, PassThroughCount, Fault!);
+
     /// <summary>At a resumed await of a value-returning variant: the callee's result or its exception.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly T GetResult<T>()

@@ -9,11 +9,14 @@
 // chain; the Task thunk or dispatcher at the root registers the resumption with it.
 // Keep method names and parameter shapes in sync with Async2.Rewriter/RuntimeNames.cs.
 using System.ComponentModel;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
 namespace Async2.Runtime;
 
+// Hidden from stack traces: an awaited task's exception rethrown by GetResult shows the awaiting frame, as in classic async.
 [EditorBrowsable(EditorBrowsableState.Never)]
+[StackTraceHidden]
 public static class AwaitBridge
 {
     // Task and Task<T>: the task itself is the notifier (no boxing); the root registers through

@@ -96,8 +96,8 @@ internal sealed class TaskChainRoot : ChainRoot
 
     public override void Resume(ref AsyncChain chain)
     {
-        if (chain.Fault is { } fault)
-            _builder.SetException(fault.SourceException);
+        if (chain.Fault is not null)
+            _builder.SetException(chain.FaultAfterPassThroughFrames().SourceException);
         else
             _builder.SetResult();
     }
@@ -112,8 +112,8 @@ internal sealed class TaskChainRoot<T> : ChainRoot
 
     public override void Resume(ref AsyncChain chain)
     {
-        if (chain.Fault is { } fault)
-            _builder.SetException(fault.SourceException);
+        if (chain.Fault is not null)
+            _builder.SetException(chain.FaultAfterPassThroughFrames().SourceException);
         else
             _builder.SetResult(chain.GetResult<T>());
     }

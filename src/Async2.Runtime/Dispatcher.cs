@@ -27,15 +27,17 @@ internal static class Dispatcher
     internal static void Run(Continuation head, ChainRoot root, Continuation? completed = null, ExceptionDispatchInfo? fault = null)
     {
         Continuation? frame = head;
+        Continuation? passThrough = null;
+        int passThroughCount = 0;
         while (frame is not null)
         {
             Continuation? rest = frame.Next;
             if (fault is not null && (frame.Flags & ContinuationFlags.HandlesExceptions) == 0)
             {
                 // This frame and the next few cannot catch the exception: it goes on to the first
-                // that can, rethrown through them together only to show them in its stack trace.
-                // Each still passes it on in its own context mode.
-                Continuation passThrough = frame;
+                // that can, which rethrows it through them (nested, in one throw) only to show them
+                // in its stack trace. Each still passes it on in its own context mode.
+                Continuation run = frame;
                 int count = 0;
                 do
                 {
@@ -44,8 +46,12 @@ internal static class Dispatcher
                     count++;
                 }
                 while (frame is not null && (frame.Flags & ContinuationFlags.HandlesExceptions) == 0 && count < PassThroughFrames.MaxNesting);
-                if (PassThroughFrames.ShownInStackTraces)
-                    fault = PassThroughFrames.RethrowThrough(passThrough, count, fault);
+                if (!PassThroughFrames.ShownInStackTraces)
+                    continue;
+                if (frame is not null && (frame.Flags & ContinuationFlags.HandlesExceptions) != 0)
+                    (passThrough, passThroughCount) = (run, count);
+                else
+                    fault = PassThroughFrames.RethrowThrough(run, count, fault);
                 continue;
             }
 
@@ -67,6 +73,9 @@ internal static class Dispatcher
                 };
                 if (target is not null)
                 {
+                    // Rethrown through here, where they were left, rather than carried along.
+                    if (passThrough is not null)
+                        fault = PassThroughFrames.RethrowThrough(passThrough, passThroughCount, fault!);
                     ResumeContext.ResumeOn(target, frame, root, completed, fault);
                     return;
                 }
@@ -74,7 +83,8 @@ internal static class Dispatcher
 
             if (!calleeFlows && frame.SavedExecutionContext is { } executionContext && ExecutionContext.Capture() != executionContext)
                 ExecutionContext.Restore(executionContext);
-            var chain = new AsyncChain { Completed = completed, Fault = fault };
+            var chain = new AsyncChain { Completed = completed, Fault = fault, PassThroughInnermost = passThrough, PassThroughCount = passThroughCount };
+            (passThrough, passThroughCount) = (null, 0);
             StackGuard.SetFloor(ref chain);
             try
             {

@@ -12,12 +12,14 @@
 // a rewritten override called on its own type.
 using System.Collections.Concurrent;
 using System.ComponentModel;
+using System.Diagnostics;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 
 namespace Async2.Runtime;
 
 [EditorBrowsable(EditorBrowsableState.Never)]
+[StackTraceHidden]
 public static class OverrideDispatch
 {
     private static readonly ConcurrentDictionary<Slot, bool> s_runsOwnBody = new();
@@ -101,11 +103,13 @@ public static class OverrideDispatch
     public static T Await<T>(ValueTask<T> task, ref AsyncChain chain) =>
         task.IsCompleted ? task.GetAwaiter().GetResult() : Await(task.AsTask(), ref chain);
 
+    [StackTraceHidden]
     private sealed class TaskFrame(Task task) : Continuation
     {
         public override void Resume(ref AsyncChain chain) => task.GetAwaiter().GetResult();
     }
 
+    [StackTraceHidden]
     private sealed class TaskFrame<T>(Task<T> task) : Continuation<T>
     {
         public override void Resume(ref AsyncChain chain) => Result = task.GetAwaiter().GetResult();

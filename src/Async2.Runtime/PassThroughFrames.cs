@@ -6,13 +6,16 @@
 // catch-and-rethrow classic async pays. But a skipped frame is missing from the exception's stack
 // trace, which seed 002 also requires to hold every logical async frame.
 //
-// So the dispatcher resumes a run of skipped frames nested, with one throw: it resumes the
-// outermost; its resumed await (AsyncChain.GetResult / ThrowIfFaulted) resumes the next inner one
-// from inside it, and so on; the innermost rethrows the exception, which then unwinds through all
-// of them as one ordinary exception, each frame adding itself, innermost first, with its await's
-// line. That costs one throw per run plus the runtime's unwinding of two stack frames per async
-// frame (Resume and the variant, into which ResumeNested is inlined): about 0.9 µs per frame on the
-// bench machine, against a throw and a catch per frame in classic async, and nothing when skipped.
+// So the frame that catches the exception first resumes the run of skipped frames nested, with
+// the throw it makes anyway: its resumed await (AsyncChain.GetResult / ThrowIfFaulted) resumes the
+// outermost skipped frame, whose await resumes the next inner one, and so on; the innermost
+// rethrows the exception, which unwinds through all of them and on into the catching frame as one
+// ordinary exception, each frame adding itself, innermost first, with its await's line. The
+// chain's root, which rethrows nothing, and the dispatcher, where a run is cut or the catching
+// frame must be resumed elsewhere, call RethrowThrough instead, a throw more. Either way the cost
+// is the runtime's unwinding of two stack frames per skipped frame (Resume and the variant, into
+// which ResumeNested is inlined): about 0.9 µs each on the bench machine, against a catch and a
+// rethrow per frame in classic async, and nothing when skipped.
 // Runs are cut at MaxNesting frames, and where the stack runs low, to bound the stack they take.
 //
 // The runtime's own runtime async (DOTNET_RuntimeAsync=1) leaves such frames out of the trace.

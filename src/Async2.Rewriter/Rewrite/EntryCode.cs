@@ -24,6 +24,8 @@ internal static class EntryCode
         GenericContext.CopyParameters(method.GenericParameters, entry, constraint => constraint);
         VariantMap.AddParameters(entry, method, new ParameterDefinition("unused", ParameterAttributes.None, runtime.Continuation), runtime);
         entry.CustomAttributes.Add(CoreAttributes.CompilerGenerated(owner.Module));
+        // An exception thrown by the body it reaches shows that body's frame, as in classic async.
+        entry.CustomAttributes.Add(CoreAttributes.StackTraceHidden(owner.Module));
         owner.Methods.Add(entry);
         return entry;
     }

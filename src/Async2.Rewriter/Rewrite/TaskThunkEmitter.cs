@@ -24,6 +24,9 @@ internal static class TaskThunkEmitter
         var body = new MethodBody(original) { InitLocals = true };
         original.Body = body;
         original.ImplAttributes &= ~(MethodImplAttributes)RuntimeNames.AsyncImplFlag;
+        // The thunk catches whatever the variant throws: its frame would follow the variant's, of
+        // the same name, in every stack trace (classic async shows one frame, its MoveNext).
+        original.CustomAttributes.Add(CoreAttributes.StackTraceHidden(module));
 
         var chain = new VariableDefinition(runtime.AsyncChain);
         var scope = new VariableDefinition(runtime.ThunkScope);

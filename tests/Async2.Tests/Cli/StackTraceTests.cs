@@ -16,16 +16,22 @@ namespace Async2.Tests.Cli;
 public sealed partial class StackTraceTests
 {
     private static readonly Lazy<ProgramBuild> s_build = new(() =>
-        ProgramBuilder.Build("StackTrace", [Path.Combine(TestEnvironment.FixturesFolder, "StackTrace.cs")]));
+        ProgramBuilder.Build("StackTrace", [Path.Combine(TestEnvironment.FixturesFolder, "StackTrace.cs"), .. TestEnvironment.CorpusSupportFiles]));
 
-    [Fact]
-    public void Rewritten_trace_lists_the_classic_frames_on_the_same_lines()
+    /// <param name="trace">Which of the fixture's printed traces.</param>
+    /// <param name="classicFrames">The frames classic async shows, which the rewritten trace must show on the same lines.</param>
+    [Theory]
+    [InlineData(0, "Inner Middle Scoped Outer Main")]
+    [InlineData(2, "Inner Middle Main")]
+    [InlineData(3, "ThrowsAtOnce Main")]
+    [InlineData(4, "ClassicSquare.Area Measure Main")]
+    public void Rewritten_trace_lists_the_classic_frames_on_the_same_lines(int trace, string classicFrames)
     {
         var classic = Traces(Run(s_build.Value.Classic));
         var rewritten = Traces(Run(s_build.Value.Rewritten));
 
-        Assert.Equal(["Inner", "Middle", "Scoped", "Outer", "Main"], classic[0].Select(f => f.Method));
-        Assert.Equal(classic[0], rewritten[0]);
+        Assert.Equal(classicFrames.Split(' '), classic[trace].Select(f => f.Method));
+        Assert.Equal(classic[trace], rewritten[trace]);
     }
 
     [Fact]
@@ -67,6 +73,8 @@ public sealed partial class StackTraceTests
 
         Assert.Equal(["Inner", "Outer", "Main"], traces[0].Select(f => f.Method));
         Assert.Equal(["Recurse", "Main"], traces[1].Select(f => f.Method));
+        Assert.Equal(["Inner", "Main"], traces[2].Select(f => f.Method));
+        Assert.Equal(["ClassicSquare.Area", "Main"], traces[4].Select(f => f.Method));
         Assert.Contains("finally in Outer", output);
     }
 

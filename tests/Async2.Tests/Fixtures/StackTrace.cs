@@ -3,8 +3,32 @@
 //      exception through them), Scoped calls Console (so it gets a context scope), Outer has a
 //      finally, Main catches.
 //   2. Recurse(150): 150 frames without a handler, more than one pass-through run.
+//   3. Middle's Task, awaited as a Task: the exception leaves through the Task thunk, not a handler.
+//   4. A throw before any suspension, awaited as a Task.
+//   5. A classic override (left a compiler state machine) throwing after a suspension, awaited
+//      through a base reference by a rewritten caller with no handler.
 using System;
+using System.Runtime.CompilerServices;
 using System.Threading.Tasks;
+
+class Shape
+{
+    public virtual async Task<int> Area()
+    {
+        await Task.Yield();
+        return 1;
+    }
+}
+
+class ClassicSquare : Shape
+{
+    [RuntimeAsyncMethodGeneration(false)]
+    public override async Task<int> Area()
+    {
+        await Task.Yield();
+        throw new InvalidOperationException("classic override");
+    }
+}
 
 static class Program
 {
@@ -51,6 +75,20 @@ static class Program
         return await Recurse(depth - 1) + 1;
     }
 
+    static async Task<int> ThrowsAtOnce(int x)
+    {
+        if (x > 0)
+            throw new ArgumentException("at once");
+        await Task.Yield();
+        return x;
+    }
+
+    static async Task<int> Measure(Shape shape)
+    {
+        int area = await shape.Area();
+        return area;
+    }
+
     static async Task Main()
     {
         try
@@ -65,6 +103,35 @@ static class Program
         try
         {
             await Recurse(150);
+        }
+        catch (Exception e)
+        {
+            Console.WriteLine(e.ToString());
+        }
+        Console.WriteLine("----");
+        Task<int> task = Middle(2);
+        try
+        {
+            await task;
+        }
+        catch (Exception e)
+        {
+            Console.WriteLine(e.ToString());
+        }
+        Console.WriteLine("----");
+        task = ThrowsAtOnce(3);
+        try
+        {
+            await task;
+        }
+        catch (Exception e)
+        {
+            Console.WriteLine(e.ToString());
+        }
+        Console.WriteLine("----");
+        try
+        {
+            await Measure(new ClassicSquare());
         }
         catch (Exception e)
         {
