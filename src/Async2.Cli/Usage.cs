@@ -24,7 +24,8 @@ internal static class Usage
 
         Rewrites every runtime-async method of <in.dll> (compiled with runtime-async=on) into a
         continuation-passing state machine that the stock .NET 10 runtime loads, and writes the result
-        to <out.dll>, with its portable .pdb and Async2.Runtime.dll beside it. <in.dll> is never modified.
+        to <out.dll>, with Async2.Runtime.dll beside it and its debug symbols where <in.dll> had them
+        (a portable .pdb beside it, or embedded). <in.dll> is never modified.
         An assembly without runtime-async methods is reported and nothing is written.
 
         Options:

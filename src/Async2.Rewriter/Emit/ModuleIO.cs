@@ -3,12 +3,20 @@ using Mono.Cecil.Cil;
 
 namespace Async2.Rewriter.Emit;
 
+/// <summary>Where a module's debug symbols are: none, a portable .pdb beside it, or embedded in it.</summary>
+internal enum SymbolsLocation
+{
+    None,
+    File,
+    Embedded,
+}
+
 /// <summary>A module read for rewriting, with the runtime library's module beside it.</summary>
-internal sealed class LoadedModule(ModuleDefinition module, ModuleDefinition runtime, bool hasSymbols) : IDisposable
+internal sealed class LoadedModule(ModuleDefinition module, ModuleDefinition runtime, SymbolsLocation symbols) : IDisposable
 {
     public ModuleDefinition Module { get; } = module;
     public ModuleDefinition Runtime { get; } = runtime;
-    public bool HasSymbols { get; } = hasSymbols;
+    public SymbolsLocation Symbols { get; } = symbols;
 
     public void Dispose()
     {
@@ -37,18 +45,25 @@ internal static class ModuleIO
         var resolver = new DefaultAssemblyResolver();
         resolver.AddSearchDirectory(Path.GetDirectoryName(path)!);
         resolver.AddSearchDirectory(Path.GetDirectoryName(typeof(object).Assembly.Location)!);
-        bool hasSymbols = File.Exists(Path.ChangeExtension(path, ".pdb"));
         try
         {
+            // Symbols embedded in the assembly win over a .pdb beside it, as they do for the runtime.
             var module = ModuleDefinition.ReadModule(path, new ReaderParameters
             {
                 AssemblyResolver = resolver,
                 ReadingMode = ReadingMode.Immediate,
                 InMemory = true,
-                ReadSymbols = hasSymbols,
+                ReadSymbols = true,
+                SymbolReaderProvider = new DefaultSymbolReaderProvider(throwIfNoSymbol: false),
             });
+            var symbols = module.SymbolReader switch
+            {
+                null => SymbolsLocation.None,
+                EmbeddedPortablePdbReader => SymbolsLocation.Embedded,
+                _ => SymbolsLocation.File,
+            };
             var runtime = ModuleDefinition.ReadModule(RuntimeAssemblyPath, new ReaderParameters { InMemory = true });
-            return new LoadedModule(module, runtime, hasSymbols);
+            return new LoadedModule(module, runtime, symbols);
         }
         catch (BadImageFormatException e)
         {
@@ -69,12 +84,16 @@ internal static class ModuleIO
         {
             var name = Path.GetFileName(outputPath);
             var assembly = Path.Combine(scratch.FullName, name);
-            var parameters = new WriterParameters();
-            if (loaded.HasSymbols)
+            var parameters = new WriterParameters
             {
-                parameters.WriteSymbols = true;
-                parameters.SymbolWriterProvider = new PortablePdbWriterProvider();
-            }
+                WriteSymbols = loaded.Symbols != SymbolsLocation.None,
+                SymbolWriterProvider = loaded.Symbols switch
+                {
+                    SymbolsLocation.Embedded => new EmbeddedPortablePdbWriterProvider(),
+                    SymbolsLocation.File => new PortablePdbWriterProvider(),
+                    _ => null,
+                },
+            };
             loaded.Module.Write(assembly, parameters);
 
             var runtimeCopy = Path.Combine(scratch.FullName, Path.GetFileName(RuntimeAssemblyPath));

@@ -60,6 +60,25 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public void Rewrite_keeps_an_embedded_pdb_embedded()
+    {
+        var input = ProgramBuilder.Compile("ThrowingEmbedded", [Path.Combine(TestEnvironment.FixturesFolder, "Throwing.cs")], runtimeAsync: true, debugType: "embedded");
+        Assert.False(File.Exists(Path.ChangeExtension(input, ".pdb")));
+        var output = Path.Combine(_folder, "ThrowingEmbedded.dll");
+
+        var (exitCode, _, stderr) = Async2("rewrite", input, "-o", output);
+        Assert.True(exitCode == 0, stderr);
+        File.Copy(ProgramBuilder.RuntimeConfigOf(input), ProgramBuilder.RuntimeConfigOf(output));
+        var run = ProgramRunner.RunDotnet([output, "x"], runtimeAsync: false);
+
+        Assert.False(File.Exists(Path.ChangeExtension(output, ".pdb")));
+        using (var module = ModuleDefinition.ReadModule(output))
+            Assert.Contains(module.GetDebugHeader().Entries, entry => entry.Directory.Type == ImageDebugType.EmbeddedPortablePdb);
+        Assert.Equal(7, run.ExitCode);
+        Assert.Contains("Throwing.cs:line 11", run.Stdout);
+    }
+
+    [Fact]
     public void Rewrite_refuses_a_file_that_is_not_an_assembly()
     {
         var input = Path.Combine(_folder, "notes.dll");

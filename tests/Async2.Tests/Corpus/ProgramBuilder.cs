@@ -40,10 +40,12 @@ internal static class ProgramBuilder
     /// Compiles one flavour (cached), returning the path of the .dll: an exe, or a library when
     /// <paramref name="library"/> is set, referencing <paramref name="references"/> (paths of other compilations).
     /// </summary>
-    public static string Compile(string name, IReadOnlyList<string> sources, bool runtimeAsync, IReadOnlyList<string>? references = null, bool library = false)
+    /// <param name="debugType">csc's /debug: portable (a .pdb beside the .dll) or embedded (inside it).</param>
+    public static string Compile(string name, IReadOnlyList<string> sources, bool runtimeAsync, IReadOnlyList<string>? references = null, bool library = false,
+        string debugType = "portable")
     {
         references ??= [];
-        var options = CompilerOptions(runtimeAsync, library);
+        var options = CompilerOptions(runtimeAsync, library, debugType);
         var key = Hash(string.Join("\n", options) + "\n" + TestEnvironment.CscPath + "\n"
             + string.Join("\n", sources.Select(File.ReadAllText))
             + string.Concat(references.Select(r => "\n" + Convert.ToHexStringLower(SHA256.HashData(File.ReadAllBytes(r))))));
@@ -85,11 +87,11 @@ internal static class ProgramBuilder
         return output;
     }
 
-    private static IReadOnlyList<string> CompilerOptions(bool runtimeAsync, bool library)
+    private static IReadOnlyList<string> CompilerOptions(bool runtimeAsync, bool library, string debugType)
     {
         var options = new List<string>
         {
-            "/nologo", library ? "/target:library" : "/target:exe", "/langversion:preview", "/nullable:enable", "/debug:portable",
+            "/nologo", library ? "/target:library" : "/target:exe", "/langversion:preview", "/nullable:enable", $"/debug:{debugType}",
             "/optimize+", "/deterministic+", "/nowarn:CS8602,CS8604,CS8618,CS1998,CS0162,CS0168,CS0219,CS4014",
         };
         if (runtimeAsync)
