@@ -135,7 +135,6 @@ internal static class MethodRewriter
         {
             string? why = instruction.OpCode.Code switch
             {
-                Code.Localloc => "localloc memory cannot survive a suspension (seed 002 forbids it in async2 methods)",
                 Code.Tail => "the tail. prefix is not permitted in async2 methods",
                 Code.Jmp => "jmp cannot be carried into the async2 variant",
                 Code.Arglist => "varargs methods cannot be async2 methods",
