@@ -4,7 +4,7 @@ namespace Async2.Cli;
 
 /// <summary>
 /// <c>async2 run &lt;app.dll&gt; [args...]</c>: rewrites the app's runtime-async assemblies into a
-/// cache folder (once per build, keyed by their MVIDs) and runs the cached copy.
+/// cache folder (again whenever a file of the app changed; AppCache.cs) and runs the cached copy.
 /// </summary>
 internal static class RunCommand
 {

@@ -42,7 +42,8 @@ internal static class Usage
         Runs a .NET app whose assemblies were compiled with runtime-async=on on the stock runtime.
         The app folder is copied into a cache, its runtime-async assemblies are rewritten there, and
         'dotnet <cached app.dll> args...' runs with this console and without DOTNET_RuntimeAsync.
-        The cache entry is keyed by the assemblies' MVIDs, so the rewrite happens once per build.
+        The cache entry is keyed by every file of the app folder (path, size, time written) and the
+        assemblies' MVIDs, so the rewrite happens again whenever the build changed anything.
         An app without runtime-async methods runs directly from its own folder.
         Everything after <app.dll> is passed to the app unchanged.
 

@@ -6,10 +6,12 @@ namespace Async2.Rewriter;
 
 /// <summary>
 /// Rewritten copies of apps, for <c>async2 run</c>. An app folder is copied into the cache and its
-/// runtime-async assemblies are rewritten there; the entry is named after the MVIDs of those
-/// assemblies and of Async2 itself, so a new build of either gets a new entry and an unchanged
-/// one is reused. Entries are built in a scratch folder and renamed into place, so a crash or a
-/// concurrent run never leaves a half-built entry that looks complete.
+/// runtime-async assemblies are rewritten there; the entry is named after every file of the folder
+/// (path, size and time written: a rebuild may change only a classic library, a content file or
+/// runtimeconfig.json), the MVIDs of the runtime-async assemblies and Async2's own, so any change
+/// gets a new entry and an unchanged app reuses its entry. Entries are built in a scratch folder
+/// and renamed into place, so a crash or a concurrent run never leaves a half-built entry that
+/// looks complete.
 /// </summary>
 public static class AppCache
 {
@@ -28,7 +30,9 @@ public static class AppCache
         if (runtimeAsync.Count == 0)
             return appPath;
 
-        var key = string.Join("|", runtimeAsync.Select(a => a.Mvid).Append(ToolIdentity()));
+        // A cache kept inside the app folder is neither part of the app nor copied with it.
+        var skipped = Path.GetFullPath(cacheRoot);
+        var key = string.Join("|", runtimeAsync.Select(a => a.Mvid).Concat(FileStamps(folder, skipped)).Append(ToolIdentity()));
         var hash = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(System.Text.Encoding.UTF8.GetBytes(key)))[..16];
         var entry = Path.Combine(cacheRoot, $"{Path.GetFileNameWithoutExtension(appPath)}-{hash}");
         var appInEntry = Path.Combine(entry, Path.GetFileName(appPath));
@@ -39,7 +43,7 @@ public static class AppCache
         var scratch = Path.Combine(cacheRoot, $".building-{Guid.NewGuid():N}");
         try
         {
-            CopyFolder(folder, scratch);
+            CopyFolder(folder, scratch, skipped);
             foreach (var (path, _) in runtimeAsync)
                 AssemblyRewriter.Rewrite(new RewriteRequest(path, Path.Combine(scratch, Path.GetFileName(path))));
             var deps = Path.Combine(scratch, Path.GetFileNameWithoutExtension(appPath) + ".deps.json");
@@ -83,16 +87,31 @@ public static class AppCache
         }
     }
 
+    /// <summary>Every file below <paramref name="folder"/> but <paramref name="skipped"/>: relative path, size and last write time, in a stable order.</summary>
+    private static IEnumerable<string> FileStamps(string folder, string skipped) =>
+        Files(folder, skipped)
+            .Select(path => new FileInfo(path))
+            .Select(file => $"{Path.GetRelativePath(folder, file.FullName)}:{file.Length}:{file.LastWriteTimeUtc.Ticks}")
+            .Order(StringComparer.Ordinal);
+
+    private static IEnumerable<string> Files(string folder, string skipped) =>
+        Directory.EnumerateFiles(folder).Concat(Directory.EnumerateDirectories(folder)
+            .Where(directory => !IsSameFolder(directory, skipped))
+            .SelectMany(directory => Files(directory, skipped)));
+
+    private static bool IsSameFolder(string a, string b) =>
+        string.Equals(Path.TrimEndingDirectorySeparator(Path.GetFullPath(a)), Path.TrimEndingDirectorySeparator(b), StringComparison.Ordinal);
+
     private static string ToolIdentity() =>
         string.Join("|", new[] { typeof(AppCache).Assembly, typeof(Async2.Runtime.Continuation).Assembly }
             .Select(a => a.ManifestModule.ModuleVersionId));
 
-    private static void CopyFolder(string from, string to)
+    private static void CopyFolder(string from, string to, string skipped)
     {
         Directory.CreateDirectory(to);
         foreach (var file in Directory.EnumerateFiles(from))
             File.Copy(file, Path.Combine(to, Path.GetFileName(file)));
-        foreach (var directory in Directory.EnumerateDirectories(from))
-            CopyFolder(directory, Path.Combine(to, Path.GetFileName(directory)));
+        foreach (var directory in Directory.EnumerateDirectories(from).Where(directory => !IsSameFolder(directory, skipped)))
+            CopyFolder(directory, Path.Combine(to, Path.GetFileName(directory)), skipped);
     }
 }

@@ -218,6 +218,46 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public void Run_rewrites_again_when_any_file_of_the_app_changed()
+    {
+        // Rebuilding an app may change only a classic library, a content file or runtimeconfig.json.
+        var app = Path.Combine(_folder, "app");
+        Directory.CreateDirectory(app);
+        var input = Fixture("Throwing").RuntimeAsync;
+        var dll = Path.Combine(app, Path.GetFileName(input));
+        File.Copy(input, dll);
+        var config = ProgramBuilder.RuntimeConfigOf(dll);
+        File.Copy(ProgramBuilder.RuntimeConfigOf(input), config);
+        var cache = Path.Combine(_folder, "cache");
+        Assert.Equal(0, RunWithCache(cache, dll).ExitCode);
+        var first = Directory.GetDirectories(cache).Single();
+
+        File.WriteAllText(config, File.ReadAllText(config).Replace("\"tfm\"", "\"configProperties\": { \"Changed\": true },\n    \"tfm\""));
+        Assert.Equal(0, RunWithCache(cache, dll).ExitCode);
+
+        var second = Assert.Single(Directory.GetDirectories(cache), entry => entry != first);
+        Assert.Equal(File.ReadAllText(config), File.ReadAllText(ProgramBuilder.RuntimeConfigOf(Path.Combine(second, Path.GetFileName(dll)))));
+    }
+
+    [Fact]
+    public void Run_with_the_cache_inside_the_app_folder_leaves_it_out_of_the_app()
+    {
+        var app = Path.Combine(_folder, "app");
+        Directory.CreateDirectory(app);
+        var input = Fixture("Throwing").RuntimeAsync;
+        var dll = Path.Combine(app, Path.GetFileName(input));
+        File.Copy(input, dll);
+        File.Copy(ProgramBuilder.RuntimeConfigOf(input), ProgramBuilder.RuntimeConfigOf(dll));
+        var cache = Path.Combine(app, "cache");
+
+        Assert.Equal(0, RunWithCache(cache, dll).ExitCode);
+        Assert.Equal(0, RunWithCache(cache, dll).ExitCode);
+
+        var entry = Assert.Single(Directory.GetDirectories(cache));
+        Assert.Empty(Directory.GetDirectories(entry));
+    }
+
+    [Fact]
     public void Run_of_a_classic_app_runs_it_directly()
     {
         var build = Fixture("Throwing");
