@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Runtime.InteropServices;
 
 namespace Async2.Cli;
 
@@ -18,8 +19,56 @@ internal static class ChildProcess
     {
         using var process = Process.Start(StartInfo(args, runtimeAsync, redirect: false))
             ?? throw CliException.Failure("could not start 'dotnet'.", "the process did not start", "check that the .NET SDK is on PATH");
+        using var signals = new SignalRelay(process);
         process.WaitForExit();
         return process.ExitCode;
+    }
+
+    /// <summary>
+    /// While an attached child runs, this tool stands aside: Ctrl+C and Ctrl+\ reach the child
+    /// directly (same console and process group), so this process ignores them and waits for the
+    /// child's exit code; SIGTERM and SIGHUP sent to this process alone (kill, docker stop,
+    /// systemd, a closed terminal) are passed on to the child, so it can shut down gracefully
+    /// rather than be orphaned.
+    /// </summary>
+    private sealed class SignalRelay : IDisposable
+    {
+        private readonly List<PosixSignalRegistration> _registrations = [];
+
+        public SignalRelay(Process child)
+        {
+            _registrations.Add(PosixSignalRegistration.Create(PosixSignal.SIGINT, context => context.Cancel = true));
+            _registrations.Add(PosixSignalRegistration.Create(PosixSignal.SIGQUIT, context => context.Cancel = true));
+            if (OperatingSystem.IsWindows())
+                return; // no signals to pass on: console events reach the child by themselves
+            _registrations.Add(PosixSignalRegistration.Create(PosixSignal.SIGTERM, context => PassOn(context, child, SignalNumbers.Terminate)));
+            _registrations.Add(PosixSignalRegistration.Create(PosixSignal.SIGHUP, context => PassOn(context, child, SignalNumbers.HangUp)));
+        }
+
+        private static void PassOn(PosixSignalContext context, Process child, int signal)
+        {
+            context.Cancel = true;
+            if (!child.HasExited)
+                SignalNumbers.Send(child.Id, signal);
+        }
+
+        public void Dispose()
+        {
+            foreach (var registration in _registrations)
+                registration.Dispose();
+        }
+    }
+
+    private static class SignalNumbers
+    {
+        // The same on Linux and macOS.
+        public const int HangUp = 1;
+        public const int Terminate = 15;
+
+        public static void Send(int processId, int signal) => kill(processId, signal);
+
+        [DllImport("libc", SetLastError = true)]
+        private static extern int kill(int pid, int sig);
     }
 
     /// <summary>Runs <c>dotnet args</c> and returns its exit code and combined output.</summary>

@@ -258,6 +258,31 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public void Run_passes_SIGTERM_on_to_the_app_and_returns_its_exit_code()
+    {
+        if (OperatingSystem.IsWindows())
+            return; // no POSIX signals to pass on
+        var app = Fixture("Signals").RuntimeAsync;
+        var info = new System.Diagnostics.ProcessStartInfo(TestEnvironment.DotnetHost)
+        {
+            RedirectStandardOutput = true,
+            Environment = { ["ASYNC2_CACHE"] = Path.Combine(_folder, "cache") },
+        };
+        foreach (var arg in (string[])[TestEnvironment.CliPath, "run", app])
+            info.ArgumentList.Add(arg);
+        using var async2 = System.Diagnostics.Process.Start(info)!;
+        Assert.Equal("ready", async2.StandardOutput.ReadLine());
+
+        using (var kill = System.Diagnostics.Process.Start("kill", ["-TERM", async2.Id.ToString()]))
+            kill.WaitForExit();
+        var rest = async2.StandardOutput.ReadToEnd();
+        Assert.True(async2.WaitForExit(TimeSpan.FromSeconds(20)));
+
+        Assert.Contains("stopping on SIGTERM", rest);
+        Assert.Equal(7, async2.ExitCode);
+    }
+
+    [Fact]
     public void Run_of_a_classic_app_runs_it_directly()
     {
         var build = Fixture("Throwing");
