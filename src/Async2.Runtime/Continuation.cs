@@ -8,6 +8,7 @@
 //
 // Keep in sync with the rewriter: field names are looked up by name (RuntimeNames.cs).
 using System.ComponentModel;
+using System.Runtime.CompilerServices;
 
 namespace Async2.Runtime;
 
@@ -34,8 +35,14 @@ public enum ContinuationFlags
 }
 
 /// <summary>A suspended async2 frame. Generated code derives from it; user code never does.</summary>
+/// <remarks>
+/// It is an IAsyncStateMachine only for stack traces: .NET prints a frame of a method declared on a
+/// compiler-generated IAsyncStateMachine as the method whose [AsyncStateMachine] names that type,
+/// and the rewriter declares each variant on its continuation class and names that class on the
+/// original method, so variants show as the methods they were written as. Nothing drives it as one.
+/// </remarks>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public abstract class Continuation
+public abstract class Continuation : IAsyncStateMachine
 {
     /// <summary>The caller's frame, resumed after this one completes.</summary>
     public Continuation? Next;
@@ -66,6 +73,13 @@ public abstract class Continuation
     /// links itself into <paramref name="chain"/> instead.
     /// </summary>
     public abstract void Resume(ref AsyncChain chain);
+
+    void IAsyncStateMachine.MoveNext() => throw NotAStateMachine();
+
+    void IAsyncStateMachine.SetStateMachine(IAsyncStateMachine stateMachine) => throw NotAStateMachine();
+
+    private static NotSupportedException NotAStateMachine() =>
+        new("An Async2 continuation is resumed by its chain's dispatcher, not as a state machine.");
 }
 
 /// <summary>A suspended frame of a method returning <typeparamref name="T"/>.</summary>

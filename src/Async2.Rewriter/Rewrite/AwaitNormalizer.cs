@@ -35,13 +35,14 @@ internal sealed record NormalizedAwait(int State, AwaitSite Site, Instruction Ch
 internal static class AwaitNormalizer
 {
     public static IReadOnlyList<NormalizedAwait> Normalize(
-        MethodDefinition variant,
+        VariantDeclaration declaration,
         IReadOnlyList<AwaitSite> sites,
         VariantMap variants,
         RuntimeReferences runtime,
         bool continueOnCapturedContext,
         ICollection<Diagnostic> diagnostics)
     {
+        var variant = declaration.Variant;
         var body = variant.Body;
         var chain = variant.Parameters[^2];
         var module = variant.Module;
@@ -52,7 +53,7 @@ internal static class AwaitNormalizer
             state++;
             if (site.StackBelow.FirstOrDefault(IsByRef) is { } byRef)
             {
-                diagnostics.Add(Diagnostics.At(variant, site.Await,
+                diagnostics.Add(Diagnostics.At(declaration.Original, site.Await,
                     DiagnosticCodes.ByRefAcrossAwait, $"a managed pointer ({byRef.FullName}) is on the evaluation stack across this await."));
                 continue;
             }
@@ -82,7 +83,8 @@ internal static class AwaitNormalizer
                     }
                     sequence.Add(Instruction.Create(OpCodes.Ldarg, chain));
                     sequence.Add(Instruction.Create(OpCodes.Ldnull));
-                    sequence.Add(Instruction.Create(call.OpCode, variantOfCallee));
+                    // A variant is static (its this is its first parameter); entries are instance methods.
+                    sequence.Add(Instruction.Create(variantOfCallee.HasThis ? call.OpCode : OpCodes.Call, variantOfCallee));
                     if (site.Result.MetadataType != MetadataType.Void)
                     {
                         resultTemp = NewLocal(body, site.Result);
@@ -108,7 +110,7 @@ internal static class AwaitNormalizer
                     var getResult = awaiter ? null : runtime.Bridge("GetResult", site.Operand, operandIsTypeArgument: false);
                     if (suspend is null || (!awaiter && getResult is null))
                     {
-                        diagnostics.Add(Diagnostics.At(variant, site.Await, DiagnosticCodes.UnknownAwaitShape,
+                        diagnostics.Add(Diagnostics.At(declaration.Original, site.Await, DiagnosticCodes.UnknownAwaitShape,
                             $"Async2 has no bridge for awaiting {site.Operand.FullName}."));
                         continue;
                     }

@@ -33,17 +33,17 @@ internal sealed class ContinuationLayout
     public static ContinuationLayout Build(VariantDeclaration declaration, IEnumerable<object> capturedVariables, RuntimeReferences runtime)
     {
         var type = declaration.Continuation;
-        var variant = declaration.Variant;
-        var module = variant.Module;
+        var module = type.Module;
 
         // Field types are written in the continuation's own generic parameters (see VariantDeclaration).
         var layout = new ContinuationLayout(declaration.ContinuationInMethod);
         FieldDefinition? self = null;
         // A struct's this is a managed pointer, which no heap object may hold; it is dead across every
         // await (MethodRewriter checks), so the continuation keeps nothing for it.
-        if (variant.HasThis && !variant.DeclaringType.IsValueType)
+        var owner = declaration.Original.DeclaringType;
+        if (declaration.Self is not null && !owner.IsValueType)
         {
-            self = new FieldDefinition("self", FieldAttributes.Public, declaration.InContinuation(TypeResolution.SelfInstance(variant.DeclaringType)));
+            self = new FieldDefinition("self", FieldAttributes.Public, declaration.InContinuation(TypeResolution.SelfInstance(owner)));
             type.Fields.Add(self);
             layout.Self = layout.InMethod(self);
         }
@@ -82,7 +82,6 @@ internal sealed class ContinuationLayout
     private static void AddResume(VariantDeclaration declaration, RuntimeReferences runtime, FieldDefinition? self)
     {
         var type = declaration.Continuation;
-        var variant = declaration.Variant;
         var resume = new MethodDefinition("Resume",
             MethodAttributes.Public | MethodAttributes.Virtual | MethodAttributes.HideBySig | MethodAttributes.Final,
             type.Module.TypeSystem.Void);
@@ -94,13 +93,14 @@ internal sealed class ContinuationLayout
             il.Emit(OpCodes.Ldarg_0);
         // Inside a generic class, its own members are named on its instantiation over its own parameters.
         var continuationType = TypeResolution.SelfInstance(type);
-        var ownerType = declaration.InContinuation(TypeResolution.SelfInstance(variant.DeclaringType));
+        var owner = declaration.Original.DeclaringType;
+        var ownerType = declaration.InContinuation(TypeResolution.SelfInstance(owner));
         if (self is not null)
         {
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldfld, GenericContext.FieldOn(self, continuationType));
         }
-        else if (variant.HasThis)
+        else if (declaration.Self is not null)
         {
             // A struct method's variant never reads this after an await; any valid pointer will do.
             var placeholder = new VariableDefinition(ownerType);
@@ -116,9 +116,7 @@ internal sealed class ContinuationLayout
         }
         il.Emit(OpCodes.Ldarg_1);
         il.Emit(OpCodes.Ldarg_0);
-        int ownerParameters = variant.DeclaringType.GenericParameters.Count;
-        il.Emit(OpCodes.Call, GenericContext.MethodOn(variant, ownerType,
-            type.GenericParameters.Skip(ownerParameters).ToArray<TypeReference>()));
+        il.Emit(OpCodes.Call, declaration.VariantOn(ownerType, type.GenericParameters.Skip(owner.GenericParameters.Count).ToArray<TypeReference>()));
         if (declaration.Shape.HasResult)
             il.Emit(OpCodes.Stfld, runtime.Result(type.BaseType));
         il.Emit(OpCodes.Ret);

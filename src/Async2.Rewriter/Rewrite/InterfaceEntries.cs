@@ -57,8 +57,7 @@ internal static class InterfaceEntries
             EntryCode.EmitExactTypeTest(il, self, runOwnBody, runtime);
             EntryCode.EmitTaskCall(il, implementation, slotCall, declaration.Original.ReturnType, runtime);
         }
-        EntryCode.EmitVariantCall(il, implementation, runOwnBody,
-            GenericContext.MethodOn(declaration.Variant, self, [.. implementation.GenericParameters]));
+        EntryCode.EmitVariantCall(il, implementation, runOwnBody, declaration.VariantOn(self, [.. implementation.GenericParameters]));
     }
 
     /// <summary>

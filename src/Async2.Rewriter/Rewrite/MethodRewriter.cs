@@ -43,15 +43,15 @@ internal static class MethodRewriter
         bool needsContextScope = !flowsContexts && ContextScopeEmitter.IsNeeded(original, sites);
 
         // Rewrite: the variant takes over the body, in canonical await form.
-        MoveBody(original, declaration.Variant);
-        var awaits = AwaitNormalizer.Normalize(declaration.Variant, sites, variants, runtime,
+        MoveBody(declaration);
+        var awaits = AwaitNormalizer.Normalize(declaration, sites, variants, runtime,
             ScopedAttributes.ContinuesOnCapturedContext(original), diagnostics);
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
         if (isRecursive)
-            awaits = StackGuardEmitter.Add(declaration.Variant, awaits, runtime);
+            awaits = StackGuardEmitter.Add(declaration, awaits, runtime);
 
-        var captured = CapturedVariables(declaration.Variant, awaits, diagnostics);
+        var captured = CapturedVariables(declaration, awaits, diagnostics);
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
 
@@ -59,6 +59,8 @@ internal static class MethodRewriter
         SuspensionEmitter.Emit(declaration, awaits, captured, layout, flowsContexts, runtime);
         if (needsContextScope)
             ContextScopeEmitter.Emit(declaration, runtime);
+        if (declaration.Self is { } self && !original.DeclaringType.IsValueType)
+            EmitNullCheck(declaration.Variant, self);
         declaration.Variant.Body.OptimizeMacros();
         TaskThunkEmitter.Emit(declaration, runtime);
 
@@ -75,8 +77,9 @@ internal static class MethodRewriter
     /// parameters. A live managed pointer cannot be stored in a heap object and is reported.
     /// </summary>
     private static Dictionary<NormalizedAwait, IReadOnlyList<object>> CapturedVariables(
-        MethodDefinition variant, IReadOnlyList<NormalizedAwait> awaits, ICollection<Diagnostic> diagnostics)
+        VariantDeclaration declaration, IReadOnlyList<NormalizedAwait> awaits, ICollection<Diagnostic> diagnostics)
     {
+        var variant = declaration.Variant;
         var body = variant.Body;
         var liveness = Liveness.Compute(body);
         int ownParameters = variant.Parameters.Count - 2;
@@ -98,24 +101,24 @@ internal static class MethodRewriter
                 else
                 {
                     int index = v - liveness.LocalCount;
-                    if (index == variant.Parameters.Count && variant.DeclaringType.IsValueType)
+                    var parameter = variant.Parameters[index];
+                    if (parameter == declaration.Self && declaration.Original.DeclaringType.IsValueType)
                     {
                         // A struct's this is a managed pointer into its caller. Roslyn copies it into a
                         // local before the first await, so the pointer is never needed after one.
-                        diagnostics.Add(Diagnostics.At(variant, point.Site.Await, DiagnosticCodes.ByRefAcrossAwait,
-                            $"this (a managed pointer to a {variant.DeclaringType.FullName}) is live across this await."));
+                        diagnostics.Add(Diagnostics.At(declaration.Original, point.Site.Await, DiagnosticCodes.ByRefAcrossAwait,
+                            $"this (a managed pointer to a {declaration.Original.DeclaringType.FullName}) is live across this await."));
                         continue;
                     }
-                    if (index >= ownParameters)
+                    if (index >= ownParameters || parameter == declaration.Self)
                         continue; // chain, resume, or this of a class (kept in the continuation's self field)
-                    var parameter = variant.Parameters[index];
                     (variable, type) = (parameter, parameter.ParameterType);
                 }
                 if (IsByRefLike(type))
                     continue; // C# never keeps a ref struct across an await: what liveness sees is an over-approximation.
                 if (type is ByReferenceType or PointerType or PinnedType || type.IsPinned)
                 {
-                    diagnostics.Add(Diagnostics.At(variant, point.Site.Await, DiagnosticCodes.ByRefAcrossAwait,
+                    diagnostics.Add(Diagnostics.At(declaration.Original, point.Site.Await, DiagnosticCodes.ByRefAcrossAwait,
                         $"a managed pointer or pinned local ({type.FullName}) is live across this await."));
                     continue;
                 }
@@ -145,18 +148,38 @@ internal static class MethodRewriter
         }
     }
 
-    /// <summary>Moves instructions, locals, handlers and debug information from the original to its variant.</summary>
-    private static void MoveBody(MethodDefinition original, MethodDefinition variant)
+    /// <summary>
+    /// <c>if (this == null) throw new NullReferenceException();</c> first in M': a caller's
+    /// <c>callvirt M</c> threw before any of M ran, and the static call of M' replacing it checks nothing.
+    /// </summary>
+    private static void EmitNullCheck(MethodDefinition variant, ParameterDefinition self)
     {
+        var module = variant.Module;
+        var exception = new TypeReference("System", "NullReferenceException", module, module.TypeSystem.CoreLibrary);
+        var first = variant.Body.Instructions[0];
+        BodyEditing.InsertAtEntry(variant.Body,
+        [
+            Instruction.Create(OpCodes.Ldarg, self),
+            Instruction.Create(OpCodes.Brtrue, first),
+            Instruction.Create(OpCodes.Newobj, new MethodReference(".ctor", module.TypeSystem.Void, exception) { HasThis = true }),
+            Instruction.Create(OpCodes.Throw),
+        ]);
+    }
+
+    /// <summary>Moves instructions, locals, handlers and debug information from the original to its variant.</summary>
+    private static void MoveBody(VariantDeclaration declaration)
+    {
+        var (original, variant) = (declaration.Original, declaration.Variant);
         var from = original.Body;
         var to = variant.Body;
         to.InitLocals = true;
         foreach (var local in from.Variables)
             to.Variables.Add(local);
+        int firstParameter = declaration.Self is null ? 0 : 1;
         foreach (var instruction in from.Instructions)
         {
             if (instruction.Operand is ParameterDefinition parameter)
-                instruction.Operand = parameter == from.ThisParameter ? to.ThisParameter : variant.Parameters[parameter.Index];
+                instruction.Operand = parameter == from.ThisParameter ? declaration.Self : variant.Parameters[firstParameter + parameter.Index];
             to.Instructions.Add(instruction);
         }
         foreach (var handler in from.ExceptionHandlers)

@@ -18,9 +18,10 @@ namespace Async2.Rewriter.Rewrite;
 /// </summary>
 internal static class StackGuardEmitter
 {
-    public static IReadOnlyList<NormalizedAwait> Add(MethodDefinition variant, IReadOnlyList<NormalizedAwait> awaits, RuntimeReferences runtime)
+    public static IReadOnlyList<NormalizedAwait> Add(VariantDeclaration declaration, IReadOnlyList<NormalizedAwait> awaits, RuntimeReferences runtime)
     {
-        if (!awaits.Any(a => a.Site.Kind == AwaitKind.DirectCall) || (variant.HasThis && variant.DeclaringType.IsValueType))
+        var variant = declaration.Variant;
+        if (!awaits.Any(a => a.Site.Kind == AwaitKind.DirectCall) || (declaration.Self is not null && declaration.Original.DeclaringType.IsValueType))
             return awaits;
         var body = variant.Body;
         var first = body.Instructions[0];

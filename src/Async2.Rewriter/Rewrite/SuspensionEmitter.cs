@@ -71,7 +71,7 @@ internal static class SuspensionEmitter
             if (layout.Self is not null)
             {
                 code.Add(Instruction.Create(OpCodes.Ldloc, frame));
-                code.Add(Instruction.Create(OpCodes.Ldarg, body.ThisParameter));
+                code.Add(Instruction.Create(OpCodes.Ldarg, declaration.Self));
                 code.Add(Instruction.Create(OpCodes.Stfld, layout.Self));
             }
             foreach (var variable in variables)

@@ -27,6 +27,8 @@ internal static class TaskThunkEmitter
         // The thunk catches whatever the variant throws: its frame would follow the variant's, of
         // the same name, in every stack trace (classic async shows one frame, its MoveNext).
         original.CustomAttributes.Add(CoreAttributes.StackTraceHidden(module));
+        // Naming the continuation class as M's state machine makes stack traces print M''s frames as M.
+        original.CustomAttributes.Add(CoreAttributes.AsyncStateMachine(module, declaration.Continuation));
 
         var chain = new VariableDefinition(runtime.AsyncChain);
         var scope = new VariableDefinition(runtime.ThunkScope);
@@ -53,8 +55,7 @@ internal static class TaskThunkEmitter
             il.Emit(OpCodes.Ldarg, parameter);
         il.Emit(OpCodes.Ldloca, chain);
         il.Emit(OpCodes.Ldnull);
-        il.Emit(OpCodes.Call, GenericContext.MethodOn(declaration.Variant,
-            TypeResolution.SelfInstance(original.DeclaringType), original.GenericParameters.ToArray<TypeReference>()));
+        il.Emit(OpCodes.Call, declaration.VariantOn(TypeResolution.SelfInstance(original.DeclaringType), original.GenericParameters.ToArray<TypeReference>()));
         il.Emit(OpCodes.Ldloca, chain);
         il.Emit(OpCodes.Ldloca, scope);
         il.Emit(OpCodes.Call, complete);

@@ -6,17 +6,39 @@ namespace Async2.Rewriter.Rewrite;
 
 /// <summary>What the rewriter adds for one runtime-async method M.</summary>
 /// <param name="Original">M, which becomes the Task thunk.</param>
-/// <param name="Variant">M', the async2 variant: M's parameters, then <c>ref AsyncChain chain</c> and the continuation to resume (null on a call).</param>
-/// <param name="Continuation">The class holding M's suspended frame.</param>
+/// <param name="Variant">
+/// M', the async2 variant: a static method of the continuation class taking M's <c>this</c> (if
+/// any) explicitly, then M's parameters, then <c>ref AsyncChain chain</c> and the continuation to
+/// resume (null on a call). It lives there, not beside M, because .NET prints a stack frame of a
+/// method of a compiler-generated IAsyncStateMachine as the method whose [AsyncStateMachine] names
+/// that type: M' then shows in stack traces as M, with M's parameters, as classic async's MoveNext does.
+/// </param>
+/// <param name="Continuation">The class holding M's suspended frame, nested in M's type.</param>
 /// <param name="Shape">How M's Task type wraps its result.</param>
 /// <remarks>
 /// Generics: IL nested types do not see their enclosing type's generic parameters, and the
 /// continuation holds values of M's method parameters too, so the continuation declares its own:
 /// the owner's (<c>!0..!n-1</c>, which C# already repeats on nested types) followed by M's
-/// (<c>!n..</c>). M' declares the same parameters as M, so the moved body keeps its meaning.
+/// (<c>!n..</c>). M' declares the same method parameters as M, so in the body moved from M,
+/// <c>!i</c> (now the continuation's first parameters) and <c>!!j</c> (now M''s) keep their meaning.
 /// </remarks>
 internal sealed record VariantDeclaration(MethodDefinition Original, MethodDefinition Variant, TypeDefinition Continuation, TaskShape Shape)
 {
+    /// <summary>For an instance M: M''s first parameter, which stands for M's <c>this</c>.</summary>
+    public ParameterDefinition? Self => Original.IsStatic ? null : Variant.Parameters[0];
+
+    /// <summary>
+    /// M' as called for M on <paramref name="owner"/> (M's type, or an instantiation of it, as the
+    /// caller names it) with <paramref name="methodArguments"/>:
+    /// <c>Cont&lt;owner's arguments.., methodArguments..&gt;::M'&lt;methodArguments..&gt;</c>.
+    /// </summary>
+    public MethodReference VariantOn(TypeReference owner, IReadOnlyList<TypeReference> methodArguments)
+    {
+        IEnumerable<TypeReference> ownerArguments = owner is GenericInstanceType instance ? instance.GenericArguments : Original.DeclaringType.GenericParameters;
+        var continuation = TypeResolution.Instantiate(Continuation, ownerArguments.Concat(methodArguments));
+        return GenericContext.MethodOn(Variant, continuation, methodArguments);
+    }
+
     /// <summary>For a virtual M: the virtual method rewritten callers call through a base reference (<see cref="VirtualEntries"/>).</summary>
     public MethodDefinition? VirtualEntry { get; set; }
 
@@ -64,8 +86,6 @@ internal sealed class VariantMap
 
     public IEnumerable<VariantDeclaration> All => _byOriginal.Values;
 
-    public MethodDefinition this[MethodDefinition original] => _byOriginal[original].Variant;
-
     public void Add(VariantDeclaration declaration) => _byOriginal.Add(declaration.Original, declaration);
 
     public VariantDeclaration? Declaration(MethodDefinition original) => _byOriginal.GetValueOrDefault(original);
@@ -107,16 +127,13 @@ internal sealed class VariantMap
     public MethodReference VariantCalledBy(Instruction call, MethodDefinition target)
     {
         bool isVirtualCall = call.OpCode.Code == Code.Callvirt;
-        MethodDefinition variant;
-        if (isVirtualCall && _slotEntries.TryGetValue(target, out var slotEntry))
-            variant = slotEntry;
-        else if (isVirtualCall && VirtualEntries.CanBeOverridden(target))
-            variant = _byOriginal[target].VirtualEntry!;
-        else
-            variant = _byOriginal[target].Variant;
         var operand = (MethodReference)call.Operand;
         TypeReference[] methodArguments = operand is GenericInstanceMethod generic ? [.. generic.GenericArguments] : [];
-        return GenericContext.MethodOn(variant, operand.DeclaringType, methodArguments);
+        if (isVirtualCall && _slotEntries.TryGetValue(target, out var slotEntry))
+            return GenericContext.MethodOn(slotEntry, operand.DeclaringType, methodArguments);
+        if (isVirtualCall && VirtualEntries.CanBeOverridden(target))
+            return GenericContext.MethodOn(_byOriginal[target].VirtualEntry!, operand.DeclaringType, methodArguments);
+        return _byOriginal[target].VariantOn(operand.DeclaringType, methodArguments);
     }
 
     /// <summary>
@@ -126,13 +143,12 @@ internal sealed class VariantMap
     public static VariantDeclaration Declare(MethodDefinition original, TaskShape shape, RuntimeReferences runtime, int ordinal)
     {
         var owner = original.DeclaringType;
+        // Internal, not private: every caller of M in the module calls M' on it.
         var continuation = new TypeDefinition("", $"<{original.Name}>d__Async2_{ordinal}",
-            TypeAttributes.NestedPrivate | TypeAttributes.Sealed | TypeAttributes.Class | TypeAttributes.BeforeFieldInit);
+            TypeAttributes.NestedAssembly | TypeAttributes.Sealed | TypeAttributes.Class | TypeAttributes.BeforeFieldInit);
         owner.NestedTypes.Add(continuation);
 
-        var access = original.IsPrivate ? MethodAttributes.Private : MethodAttributes.Assembly;
-        var attributes = access | MethodAttributes.HideBySig | (original.IsStatic ? MethodAttributes.Static : 0);
-        var variant = new MethodDefinition(original.Name, attributes, shape.Result)
+        var variant = new MethodDefinition(original.Name, MethodAttributes.Assembly | MethodAttributes.HideBySig | MethodAttributes.Static, shape.Result)
         {
             ImplAttributes = original.ImplAttributes & ~(MethodImplAttributes)RuntimeNames.AsyncImplFlag,
         };
@@ -144,9 +160,14 @@ internal sealed class VariantMap
         GenericContext.CopyParameters(owner.GenericParameters.Concat(original.GenericParameters), continuation, declaration.InContinuation);
         continuation.BaseType = runtime.ContinuationBase(declaration.InContinuation(shape.Result));
 
+        if (!original.IsStatic)
+        {
+            var self = TypeResolution.SelfInstance(owner);
+            variant.Parameters.Add(new ParameterDefinition("this", ParameterAttributes.None, owner.IsValueType ? new ByReferenceType(self) : self));
+        }
         AddParameters(variant, original, new ParameterDefinition("resume", ParameterAttributes.None, declaration.ContinuationInMethod), runtime);
         variant.CustomAttributes.Add(CoreAttributes.CompilerGenerated(original.Module));
-        owner.Methods.Add(variant);
+        continuation.Methods.Add(variant);
         return declaration;
     }
 

@@ -159,6 +159,6 @@ internal static class VirtualEntries
             il.Emit(OpCodes.Brtrue, runOwnBody);
             EntryCode.EmitTaskCall(il, entry, GenericContext.MethodOn(original, self, ownArguments), original.ReturnType, runtime);
         }
-        EntryCode.EmitVariantCall(il, entry, runOwnBody, GenericContext.MethodOn(declaration.Variant, self, ownArguments));
+        EntryCode.EmitVariantCall(il, entry, runOwnBody, declaration.VariantOn(self, ownArguments));
     }
 }

@@ -6,10 +6,10 @@ namespace Async2.Tests.Cli;
 
 /// <summary>
 /// An exception thrown after a suspension shows its logical async frames in ToString(): original
-/// method names with file and line, innermost first, and nothing of the dispatcher in between.
-/// That includes the frames the dispatcher passes the exception through without resuming them one
-/// by one (no handler at their await): by default it rethrows through them together
-/// (PassThroughFrames.cs), so the rewritten trace lists exactly classic's frames, on the same lines.
+/// method names and parameters with file and line, innermost first, and nothing of the dispatcher
+/// in between. That includes the frames the dispatcher passes the exception through without
+/// resuming them one by one (no handler at their await): by default it rethrows through them
+/// together (PassThroughFrames.cs), so the rewritten trace is classic's, line for line.
 /// The AppContext switch Async2.CompleteStackTraces=false leaves those frames out, as the runtime's
 /// own runtime async does.
 /// </summary>
@@ -17,6 +17,12 @@ public sealed partial class StackTraceTests
 {
     private static readonly Lazy<ProgramBuild> s_build = new(() =>
         ProgramBuilder.Build("StackTrace", [Path.Combine(TestEnvironment.FixturesFolder, "StackTrace.cs"), .. TestEnvironment.CorpusSupportFiles]));
+
+    [Fact]
+    public void Rewritten_program_prints_classic_traces_character_for_character()
+    {
+        Assert.Equal(Run(s_build.Value.Classic), Run(s_build.Value.Rewritten));
+    }
 
     /// <param name="trace">Which of the fixture's printed traces.</param>
     /// <param name="classicFrames">The frames classic async shows, which the rewritten trace must show on the same lines.</param>

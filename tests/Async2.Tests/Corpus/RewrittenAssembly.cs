@@ -23,9 +23,9 @@ internal static class RewrittenAssembly
             .ToList();
     }
 
-    /// <summary>The async2 variant of <paramref name="type"/>::<paramref name="method"/> (the overload taking the chain).</summary>
+    /// <summary>The async2 variant of <paramref name="type"/>::<paramref name="method"/>: the method of that name taking the chain, on its continuation class.</summary>
     public static Mono.Cecil.MethodDefinition Variant(Mono.Cecil.ModuleDefinition module, string type, string method) =>
-        module.GetType(type).Methods.Single(m => m.Name == method && m.Parameters.Any(p => p.Name == "chain"));
+        module.GetType(type).NestedTypes.SelectMany(t => t.Methods).Single(m => m.Name == method && m.Parameters.Any(p => p.Name == "chain"));
 
     /// <summary>Member references into System.Runtime.CompilerServices.AsyncHelpers.</summary>
     public static IReadOnlyList<string> AsyncHelpersReferences(string path)
