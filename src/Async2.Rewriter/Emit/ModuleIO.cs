@@ -82,25 +82,29 @@ internal static class ModuleIO
         var scratch = Directory.CreateDirectory(Path.Combine(directory, $".async2-{Guid.NewGuid():N}"));
         try
         {
-            var name = Path.GetFileName(outputPath);
-            var assembly = Path.Combine(scratch.FullName, name);
-            var parameters = new WriterParameters
+            var assembly = Path.Combine(scratch.FullName, Path.GetFileName(outputPath));
+            // The .pdb goes through memory: Cecil records in the debug directory the path of the
+            // symbol file it writes, which would name the scratch folder (and make every rewrite differ).
+            using var symbols = loaded.Symbols == SymbolsLocation.File ? new MemoryStream() : null;
+            loaded.Module.Write(assembly, new WriterParameters
             {
                 WriteSymbols = loaded.Symbols != SymbolsLocation.None,
+                SymbolStream = symbols,
                 SymbolWriterProvider = loaded.Symbols switch
                 {
                     SymbolsLocation.Embedded => new EmbeddedPortablePdbWriterProvider(),
                     SymbolsLocation.File => new PortablePdbWriterProvider(),
                     _ => null,
                 },
-            };
-            loaded.Module.Write(assembly, parameters);
+            });
+            var pdb = Path.ChangeExtension(assembly, ".pdb");
+            if (symbols is not null)
+                File.WriteAllBytes(pdb, symbols.ToArray());
 
             var runtimeCopy = Path.Combine(scratch.FullName, Path.GetFileName(RuntimeAssemblyPath));
             File.Copy(RuntimeAssemblyPath, runtimeCopy);
             MoveIntoPlace(runtimeCopy, directory);
-            var pdb = Path.ChangeExtension(assembly, ".pdb");
-            if (File.Exists(pdb))
+            if (symbols is not null)
                 MoveIntoPlace(pdb, directory);
             MoveIntoPlace(assembly, directory);
         }

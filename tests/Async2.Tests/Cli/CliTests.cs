@@ -43,6 +43,23 @@ public sealed class CliTests : IDisposable
         Assert.Empty(Directory.GetFileSystemEntries(Path.Combine(_folder, "out"), ".async2-*"));
     }
 
+    [Theory]
+    [InlineData("portable")]
+    [InlineData("embedded")]
+    public void Rewrite_is_reproducible(string debugType)
+    {
+        var input = ProgramBuilder.Compile("Throwing" + debugType, [Path.Combine(TestEnvironment.FixturesFolder, "Throwing.cs")], runtimeAsync: true, debugType: debugType);
+        var first = Path.Combine(_folder, "first", "Throwing.dll");
+        var second = Path.Combine(_folder, "second", "Throwing.dll");
+
+        Assert.Equal(0, Async2("rewrite", input, "-o", first).ExitCode);
+        Assert.Equal(0, Async2("rewrite", input, "-o", second).ExitCode);
+
+        Assert.Equal(Fingerprint(first), Fingerprint(second));
+        if (debugType == "portable")
+            Assert.Equal(Fingerprint(Path.ChangeExtension(first, ".pdb")), Fingerprint(Path.ChangeExtension(second, ".pdb")));
+    }
+
     [Fact]
     public void Rewritten_output_runs_as_is_and_keeps_source_lines_in_stack_traces()
     {
