@@ -37,7 +37,9 @@ internal static class RewriteCommand
         var report = AssemblyRewriter.Rewrite(new RewriteRequest(input, output));
         if (!report.HasRuntimeAsyncMethods)
         {
-            Console.WriteLine($"{input}: no runtime-async methods (was it compiled with <Features>runtime-async=on</Features>?); nothing written.");
+            Console.WriteLine(report.AlreadyRewritten
+                ? $"{input}: already rewritten by Async2 (it references Async2.Runtime); nothing written."
+                : $"{input}: no runtime-async methods (was it compiled with <Features>runtime-async=on</Features>?); nothing written.");
             return ExitCodes.Success;
         }
         PrintReport(report);

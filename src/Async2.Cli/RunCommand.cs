@@ -22,7 +22,21 @@ internal static class RunCommand
         if (!File.Exists(app))
             throw CliException.Failure($"cannot run '{args[0]}'.", "the file does not exist", "pass the path of the app's main .dll (its bin folder holds the .runtimeconfig.json)");
 
-        var appToRun = AppCache.Prepare(app, CacheRoot());
+        if (!AppCache.IsManagedAssembly(app))
+            throw CliException.Failure($"cannot run '{args[0]}'.", "it is not a .NET assembly",
+                "pass the app's main .dll (e.g. bin/Release/net10.0/App.dll), not its native launcher or another file");
+
+        var cache = CacheRoot();
+        string appToRun;
+        try
+        {
+            appToRun = AppCache.Prepare(app, cache);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw CliException.Failure($"cannot make the rewritten copy of '{args[0]}' in {cache}.", e.Message,
+                "set ASYNC2_CACHE to a folder you can write to");
+        }
         return ChildProcess.RunAttached([appToRun, .. args[1..]]);
     }
 

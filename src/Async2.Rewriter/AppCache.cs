@@ -66,6 +66,21 @@ public static class AppCache
         return appInEntry;
     }
 
+    /// <summary>Whether <paramref name="path"/> is a .NET assembly (a PE file with metadata).</summary>
+    public static bool IsManagedAssembly(string path)
+    {
+        try
+        {
+            using var stream = File.OpenRead(path);
+            using var pe = new PEReader(stream);
+            return pe.HasMetadata;
+        }
+        catch (BadImageFormatException)
+        {
+            return false;
+        }
+    }
+
     /// <summary>The MVID of a .NET assembly with at least one runtime-async method; null otherwise.</summary>
     internal static string? RuntimeAsyncMvid(string path)
     {

@@ -24,9 +24,7 @@ public static class AssemblyRewriter
     {
         var input = Path.GetFullPath(request.InputPath);
         var output = Path.GetFullPath(request.OutputPath);
-        if (string.Equals(input, output, StringComparison.Ordinal))
-            throw Fail(DiagnosticCodes.OutputIsInput, input,
-                "the output path is the input path; Async2 never overwrites its input. Choose another output path (-o).");
+        OutputPath.Check(input, output);
 
         using var loaded = ModuleIO.Load(input);
         var module = loaded.Module;
@@ -35,7 +33,11 @@ public static class AssemblyRewriter
             .Where(m => m.HasBody && ((int)m.ImplAttributes & RuntimeNames.AsyncImplFlag) != 0)
             .ToList();
         if (candidates.Count == 0)
-            return new RewriteReport { InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = false, Written = false, Methods = [] };
+            return new RewriteReport
+            {
+                InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = false, Written = false, Methods = [],
+                AlreadyRewritten = module.AssemblyReferences.Any(reference => reference.Name == loaded.Runtime.Assembly.Name.Name),
+            };
 
         var diagnostics = new List<Diagnostic>();
         var runtime = new RuntimeReferences(module, loaded.Runtime);
@@ -77,7 +79,4 @@ public static class AssemblyRewriter
                 return $"{type.FullName} does not repeat the generic parameters of {type.DeclaringType.FullName}, as C# compilers do.";
         return null;
     }
-
-    private static RewriteException Fail(string code, string assembly, string message) =>
-        new([new Diagnostic(code, assembly, null, null, message)]);
 }

@@ -21,6 +21,8 @@ public static class DiagnosticCodes
     public const string NotAnAssembly = "ASYNC2001";
     /// <summary>The output path would overwrite the input.</summary>
     public const string OutputIsInput = "ASYNC2002";
+    /// <summary>The output path is a folder, lies under a file, or cannot be written.</summary>
+    public const string OutputNotWritable = "ASYNC2003";
     /// <summary>An instruction the transform cannot carry into a variant (tail., jmp, arglist).</summary>
     public const string UnsupportedInstruction = "ASYNC2101";
     /// <summary>A managed pointer (byref) or ref struct would have to live across an await.</summary>

@@ -15,6 +15,8 @@ public sealed class RewriteReport
     public required string OutputPath { get; init; }
     /// <summary>False when the input has no runtime-async method: then nothing was written.</summary>
     public required bool HasRuntimeAsyncMethods { get; init; }
+    /// <summary>The input has no runtime-async method because Async2 rewrote it already (it references Async2.Runtime).</summary>
+    public bool AlreadyRewritten { get; init; }
     public required bool Written { get; init; }
     public required IReadOnlyList<MethodOutcome> Methods { get; init; }
 }

@@ -77,6 +77,18 @@ internal static class ModuleIO
 
     public static void Write(LoadedModule loaded, string outputPath)
     {
+        try
+        {
+            WriteThroughScratch(loaded, outputPath);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw OutputPath.WriteFailed(outputPath, e);
+        }
+    }
+
+    private static void WriteThroughScratch(LoadedModule loaded, string outputPath)
+    {
         var directory = Path.GetDirectoryName(outputPath)!;
         Directory.CreateDirectory(directory);
         var scratch = Directory.CreateDirectory(Path.Combine(directory, $".async2-{Guid.NewGuid():N}"));

@@ -140,12 +140,75 @@ public sealed class CliTests : IDisposable
         Assert.Contains("fix:", stderr);
     }
 
+    [Theory]
+    [InlineData("folder", "the output path is a folder")]
+    [InlineData("not-yet/", "the output path is a folder")]
+    [InlineData("a-file/out.dll", "is a file, so no folder can be created there")]
+    [InlineData("link-to-input-folder/Throwing.dll", "the output path is the input path (through a symbolic link)")]
+    public void Rewrite_refuses_an_output_path_it_cannot_use_and_writes_nothing(string output, string problem)
+    {
+        var input = Fixture("Throwing").RuntimeAsync;
+        var before = Fingerprint(input);
+        Directory.CreateDirectory(Path.Combine(_folder, "folder"));
+        File.WriteAllText(Path.Combine(_folder, "a-file"), "");
+        Directory.CreateSymbolicLink(Path.Combine(_folder, "link-to-input-folder"), Path.GetDirectoryName(input)!);
+        var entriesBefore = Directory.GetFileSystemEntries(_folder, "*", SearchOption.AllDirectories).Length;
+
+        var (exitCode, _, stderr) = Async2("rewrite", input, "-o", Path.Combine(_folder, output));
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains(problem, stderr);
+        Assert.Matches("ASYNC200[23]", stderr);
+        Assert.Equal(before, Fingerprint(input));
+        Assert.Equal(entriesBefore, Directory.GetFileSystemEntries(_folder, "*", SearchOption.AllDirectories).Length);
+    }
+
+    [Fact]
+    public void Run_refuses_a_file_that_is_not_an_assembly()
+    {
+        var launcher = Path.Combine(_folder, "App");
+        File.WriteAllBytes(launcher, [0x7f, (byte)'E', (byte)'L', (byte)'F', 2, 1, 1, 0]);
+
+        var (exitCode, _, stderr) = Async2("run", launcher);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains("it is not a .NET assembly", stderr);
+        Assert.Contains("pass the app's main .dll", stderr);
+    }
+
+    [Fact]
+    public void Run_with_a_cache_it_cannot_create_says_where_and_what_to_do()
+    {
+        var file = Path.Combine(_folder, "a-file");
+        File.WriteAllText(file, "");
+
+        var (exitCode, _, stderr) = RunWithCache(Path.Combine(file, "cache"), Fixture("Throwing").RuntimeAsync);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains("cannot make the rewritten copy", stderr);
+        Assert.Contains("set ASYNC2_CACHE to a folder you can write to", stderr);
+        Assert.DoesNotContain("   at ", stderr);
+    }
+
     [Fact]
     public void Unknown_command_is_a_usage_error()
     {
         var (exitCode, _, stderr) = Async2("frobnicate");
         Assert.Equal(2, exitCode);
         Assert.Contains("'frobnicate' is not an async2 command", stderr);
+    }
+
+    [Fact]
+    public void Rewrite_of_a_rewritten_assembly_says_so_and_writes_nothing()
+    {
+        var input = Fixture("Throwing").Rewritten;
+        var output = Path.Combine(_folder, "again.dll");
+
+        var (exitCode, stdout, _) = Async2("rewrite", input, "-o", output);
+
+        Assert.Equal(0, exitCode);
+        Assert.Contains("already rewritten by Async2", stdout);
+        Assert.False(File.Exists(output));
     }
 
     [Fact]
