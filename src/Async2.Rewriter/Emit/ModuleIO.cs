@@ -56,6 +56,7 @@ internal static class ModuleIO
                 ReadSymbols = true,
                 SymbolReaderProvider = new DefaultSymbolReaderProvider(throwIfNoSymbol: false),
             });
+            DropReadyToRunCode(module, path);
             var symbols = module.SymbolReader switch
             {
                 null => SymbolsLocation.None,
@@ -73,6 +74,24 @@ internal static class ModuleIO
         {
             throw Fail(path, "its .pdb does not belong to it (the build is stale?). Rebuild, or remove the .pdb.");
         }
+    }
+
+    /// <summary>
+    /// A ReadyToRun image (PublishReadyToRun) carries native code compiled from the IL, which no
+    /// longer matches it once rewritten: the output is written as a plain, platform-neutral IL
+    /// assembly, as the compiler produced it before crossgen (whose machine field also encodes the
+    /// target OS), and the JIT compiles it. Other images with native code (C++/CLI) cannot be rewritten.
+    /// </summary>
+    private static void DropReadyToRunCode(ModuleDefinition module, string path)
+    {
+        if ((module.Attributes & ModuleAttributes.ILLibrary) != 0)
+        {
+            module.Attributes = (module.Attributes & ~ModuleAttributes.ILLibrary) | ModuleAttributes.ILOnly;
+            module.Architecture = TargetArchitecture.I386;
+            return;
+        }
+        if ((module.Attributes & ModuleAttributes.ILOnly) == 0)
+            throw Fail(path, "it contains native code (a mixed-mode assembly), which cannot be rewritten. Pass an IL-only assembly.");
     }
 
     public static void Write(LoadedModule loaded, string outputPath)
@@ -113,9 +132,20 @@ internal static class ModuleIO
             if (symbols is not null)
                 File.WriteAllBytes(pdb, symbols.ToArray());
 
+            // An app's .deps.json goes along, listing Async2.Runtime: the host loads only what it lists.
+            var inputDeps = Path.ChangeExtension(loaded.Module.FileName, ".deps.json");
+            var deps = Path.ChangeExtension(assembly, ".deps.json");
+            if (File.Exists(inputDeps))
+            {
+                File.Copy(inputDeps, deps);
+                DepsFile.AddRuntime(deps, RuntimeVersion);
+            }
+
             var runtimeCopy = Path.Combine(scratch.FullName, Path.GetFileName(RuntimeAssemblyPath));
             File.Copy(RuntimeAssemblyPath, runtimeCopy);
             MoveIntoPlace(runtimeCopy, directory);
+            if (File.Exists(deps))
+                MoveIntoPlace(deps, directory);
             if (symbols is not null)
                 MoveIntoPlace(pdb, directory);
             MoveIntoPlace(assembly, directory);

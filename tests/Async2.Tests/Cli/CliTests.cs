@@ -199,6 +199,62 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public void Rewrite_of_an_app_writes_its_deps_json_listing_the_runtime_so_the_copied_app_runs()
+    {
+        // The app as the SDK builds it, with a .deps.json; the user copies it and rewrites its dll into the copy.
+        var input = Fixture("Throwing").RuntimeAsync;
+        var app = Path.Combine(_folder, "app");
+        Directory.CreateDirectory(app);
+        File.Copy(input, Path.Combine(app, "Throwing.dll"));
+        File.Copy(ProgramBuilder.RuntimeConfigOf(input), Path.Combine(app, "Throwing.runtimeconfig.json"));
+        File.WriteAllText(Path.Combine(app, "Throwing.deps.json"), """
+            {
+              "runtimeTarget": { "name": ".NETCoreApp,Version=v10.0", "signature": "" },
+              "compilationOptions": {},
+              "targets": { ".NETCoreApp,Version=v10.0": { "Throwing/1.0.0": { "runtime": { "Throwing.dll": {} } } } },
+              "libraries": { "Throwing/1.0.0": { "type": "project", "serviceable": false, "sha512": "" } }
+            }
+            """);
+        var copy = Path.Combine(_folder, "copy");
+        Directory.CreateDirectory(copy);
+        foreach (var file in Directory.GetFiles(app))
+            File.Copy(file, Path.Combine(copy, Path.GetFileName(file)));
+        var depsBefore = Fingerprint(Path.Combine(app, "Throwing.deps.json"));
+
+        var (exitCode, _, stderr) = Async2("rewrite", Path.Combine(app, "Throwing.dll"), "-o", Path.Combine(copy, "Throwing.dll"));
+        Assert.True(exitCode == 0, stderr);
+        var run = ProgramRunner.RunDotnet([Path.Combine(copy, "Throwing.dll"), "x"], runtimeAsync: false);
+
+        Assert.True(run.ExitCode == 7, run.Stdout + run.Stderr);
+        Assert.Contains("Async2.Runtime", File.ReadAllText(Path.Combine(copy, "Throwing.deps.json")));
+        Assert.Equal(depsBefore, Fingerprint(Path.Combine(app, "Throwing.deps.json")));
+    }
+
+    [Fact]
+    public void Rewrite_of_a_ReadyToRun_image_writes_plain_IL_that_runs()
+    {
+        // What PublishReadyToRun changes in the headers: the CLI flags say "IL library" instead of
+        // "IL only", and the machine is AMD64 XOR the Linux key. (The native code itself is ignored.)
+        var input = Fixture("Throwing").RuntimeAsync;
+        var image = File.ReadAllBytes(input);
+        var headers = new System.Reflection.PortableExecutable.PEHeaders(new MemoryStream(image));
+        BitConverter.TryWriteBytes(image.AsSpan(headers.CorHeaderStartOffset + 16), 0x4 /* ILLibrary */);
+        BitConverter.TryWriteBytes(image.AsSpan(headers.CoffHeaderStartOffset), (ushort)(0x8664 ^ 0x7B79));
+        var readyToRun = Path.Combine(_folder, "r2r", "Throwing.dll");
+        Directory.CreateDirectory(Path.GetDirectoryName(readyToRun)!);
+        File.WriteAllBytes(readyToRun, image);
+        var output = Path.Combine(_folder, "out", "Throwing.dll");
+
+        var (exitCode, _, stderr) = Async2("rewrite", readyToRun, "-o", output);
+        Assert.True(exitCode == 0, stderr);
+        File.Copy(ProgramBuilder.RuntimeConfigOf(input), ProgramBuilder.RuntimeConfigOf(output));
+        var run = ProgramRunner.RunDotnet([output, "x"], runtimeAsync: false);
+
+        Assert.Equal(7, run.ExitCode);
+        Assert.Contains("thrown after a suspension", run.Stdout);
+    }
+
+    [Fact]
     public void Rewrite_of_a_rewritten_assembly_says_so_and_writes_nothing()
     {
         var input = Fixture("Throwing").Rewritten;
