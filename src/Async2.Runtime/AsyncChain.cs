@@ -10,6 +10,7 @@
 //   - on resumption the dispatcher fills Completed (the callee frame that just finished, holding
 //     its result) or Fault (the exception it threw) for the frame it resumes next.
 using System.ComponentModel;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.ExceptionServices;
 
@@ -98,10 +99,10 @@ public struct AsyncChain
     /// await, so the handlers around it run as they would have on the synchronous path.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public readonly void ThrowIfFaulted()
+    public void ThrowIfFaulted()
     {
         if (Fault is not null)
-            PassThroughFrames.ResumeNested(PassThroughInnermost, PassThroughCount, Fault);
+            RethrowThroughPassThroughFrames();
     }
 
     /// <summary>
@@ -111,12 +112,34 @@ public struct AsyncChain
     internal readonly ExceptionDispatchInfo FaultAfterPassThroughFrames() =>
         PassThroughCount == 0 ? Fault! : PassThroughFrames.RethrowThrough(PassThroughInnermost!, PassThroughCount, Fault!);
 
+    /// <summary>
+    /// Rethrows <see cref="Fault"/> from inside the <see cref="PassThroughCount"/> frames from
+    /// <see cref="PassThroughInnermost"/> (PassThroughFrames.cs): resumes the outermost of them with
+    /// this same chain, one frame fewer, so that its await comes back here for the rest. Not
+    /// inlined: in the awaiting variant it would cost the hot path registers and code size (and
+    /// a struct local there would be zeroed on every call).
+    /// </summary>
+    [StackTraceHidden]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    internal void RethrowThroughPassThroughFrames()
+    {
+        if (PassThroughCount == 0 || !RuntimeHelpers.TryEnsureSufficientExecutionStack())
+            Fault!.Throw();
+        Continuation outermost = PassThroughInnermost!;
+        for (int i = 1; i < PassThroughCount; i++)
+            outermost = outermost.Next!;
+        PassThroughCount--;
+        outermost.Resume(ref this);
+        // A frame whose await had nothing to rethrow: keep the exception going all the same.
+        Fault!.Throw();
+    }
+
     /// <summary>At a resumed await of a value-returning variant: the callee's result or its exception.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public readonly T GetResult<T>()
+    public T GetResult<T>()
     {
         if (Fault is not null)
-            PassThroughFrames.ResumeNested(PassThroughInnermost, PassThroughCount, Fault);
+            RethrowThroughPassThroughFrames();
         return Unsafe.As<Continuation<T>>(Completed!).Result;
     }
 }

@@ -254,29 +254,19 @@ public sealed class CliTests : IDisposable
         Assert.Contains("thrown after a suspension", run.Stdout);
     }
 
-    [Fact]
-    public void Rewrite_of_a_rewritten_assembly_says_so_and_writes_nothing()
+    [Theory]
+    [InlineData("classic", "no runtime-async methods")]
+    [InlineData("rewritten", "already rewritten by Async2")]
+    public void Rewrite_of_an_assembly_without_runtime_async_methods_says_why_and_writes_nothing(string build, string why)
     {
-        var input = Fixture("Throwing").Rewritten;
-        var output = Path.Combine(_folder, "again.dll");
-
-        var (exitCode, stdout, _) = Async2("rewrite", input, "-o", output);
-
-        Assert.Equal(0, exitCode);
-        Assert.Contains("already rewritten by Async2", stdout);
-        Assert.False(File.Exists(output));
-    }
-
-    [Fact]
-    public void Rewrite_of_a_classic_assembly_says_so_and_writes_nothing()
-    {
-        var input = Fixture("Throwing").Classic;
+        var fixture = Fixture("Throwing");
+        var input = build == "classic" ? fixture.Classic : fixture.Rewritten;
         var output = Path.Combine(_folder, "out.dll");
 
         var (exitCode, stdout, _) = Async2("rewrite", input, "-o", output);
 
         Assert.Equal(0, exitCode);
-        Assert.Contains("no runtime-async methods", stdout);
+        Assert.Contains(why, stdout);
         Assert.False(File.Exists(output));
     }
 
