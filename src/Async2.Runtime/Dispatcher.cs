@@ -8,9 +8,10 @@
 // trace (PassThroughFrames.cs), and handed to the next frame that can catch it. The chain's last
 // frame is always the ChainRoot that completes the Task, so the loop ends there. If a resumed frame
 // suspends again, the new inner frames are spliced in front of the rest of the chain and the root
-// waits for the new notifier. A frame that awaited its callee in a SynchronizationContext or TaskScheduler is resumed there (ResumeContext.cs),
-// and every frame is resumed in the ExecutionContext it suspended in, unless its callee runs in
-// flowing context mode (ContinuationFlags.FlowsContextsToCaller), whose context it inherits.
+// waits for the new notifier. A frame that awaited its callee in a SynchronizationContext or
+// TaskScheduler is resumed there (ResumeContext.cs), and every frame is resumed in the
+// ExecutionContext it suspended in, unless its callee runs in flowing context mode
+// (ContinuationFlags.FlowsContextsToCaller), whose context it inherits.
 using System.Diagnostics;
 using System.Runtime.ExceptionServices;
 

@@ -40,10 +40,9 @@ internal sealed class ContinuationLayout
         FieldDefinition? self = null;
         // A struct's this is a managed pointer, which no heap object may hold; it is dead across every
         // await (MethodRewriter checks), so the continuation keeps nothing for it.
-        var owner = declaration.Original.DeclaringType;
-        if (declaration.Self is not null && !owner.IsValueType)
+        if (declaration.Self is not null && !declaration.SelfIsManagedPointer)
         {
-            self = new FieldDefinition("self", FieldAttributes.Public, declaration.InContinuation(TypeResolution.SelfInstance(owner)));
+            self = new FieldDefinition("self", FieldAttributes.Public, declaration.InContinuation(TypeResolution.SelfInstance(declaration.Original.DeclaringType)));
             type.Fields.Add(self);
             layout.Self = layout.InMethod(self);
         }

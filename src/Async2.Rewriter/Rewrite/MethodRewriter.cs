@@ -59,7 +59,7 @@ internal static class MethodRewriter
         SuspensionEmitter.Emit(declaration, awaits, captured, layout, flowsContexts, runtime);
         if (needsContextScope)
             ContextScopeEmitter.Emit(declaration, runtime);
-        if (declaration.Self is { } self && !original.DeclaringType.IsValueType)
+        if (declaration.Self is { } self && !declaration.SelfIsManagedPointer)
             EmitNullCheck(declaration.Variant, self);
         declaration.Variant.Body.OptimizeMacros();
         TaskThunkEmitter.Emit(declaration, runtime);
@@ -102,7 +102,7 @@ internal static class MethodRewriter
                 {
                     int index = v - liveness.LocalCount;
                     var parameter = variant.Parameters[index];
-                    if (parameter == declaration.Self && declaration.Original.DeclaringType.IsValueType)
+                    if (parameter == declaration.Self && declaration.SelfIsManagedPointer)
                     {
                         // A struct's this is a managed pointer into its caller. Roslyn copies it into a
                         // local before the first await, so the pointer is never needed after one.

@@ -21,7 +21,7 @@ internal static class StackGuardEmitter
     public static IReadOnlyList<NormalizedAwait> Add(VariantDeclaration declaration, IReadOnlyList<NormalizedAwait> awaits, RuntimeReferences runtime)
     {
         var variant = declaration.Variant;
-        if (!awaits.Any(a => a.Site.Kind == AwaitKind.DirectCall) || (declaration.Self is not null && declaration.Original.DeclaringType.IsValueType))
+        if (!awaits.Any(a => a.Site.Kind == AwaitKind.DirectCall) || declaration.SelfIsManagedPointer)
             return awaits;
         var body = variant.Body;
         var first = body.Instructions[0];
