@@ -53,4 +53,8 @@ internal static class Diagnostics
 
     public static Diagnostic At(Mono.Cecil.MethodDefinition method, Mono.Cecil.Cil.Instruction? instruction, string code, string message) =>
         new(code, method.Module.Assembly.Name.Name, Describe(method), instruction?.Offset, message);
+
+    /// <summary>A problem with a whole file (input, output, .pdb, .deps.json), as the exception that stops the rewrite.</summary>
+    public static RewriteException FileProblem(string code, string path, string message) =>
+        new([new Diagnostic(code, path, null, null, message)]);
 }

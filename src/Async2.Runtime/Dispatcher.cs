@@ -33,7 +33,7 @@ internal static class Dispatcher
         while (frame is not null)
         {
             Continuation? rest = frame.Next;
-            if (fault is not null && (frame.Flags & ContinuationFlags.HandlesExceptions) == 0)
+            if (fault is not null && !HandlesExceptions(frame))
             {
                 // This frame and the next few cannot catch the exception: it goes on to the first
                 // that can, which rethrows it through them (nested, in one throw) only to show them
@@ -46,10 +46,10 @@ internal static class Dispatcher
                     frame = frame.Next;
                     count++;
                 }
-                while (frame is not null && (frame.Flags & ContinuationFlags.HandlesExceptions) == 0 && count < PassThroughFrames.MaxNesting);
+                while (frame is not null && !HandlesExceptions(frame) && count < PassThroughFrames.MaxNesting);
                 if (!PassThroughFrames.ShownInStackTraces)
                     continue;
-                if (frame is not null && (frame.Flags & ContinuationFlags.HandlesExceptions) != 0)
+                if (frame is not null && HandlesExceptions(frame))
                     (passThrough, passThroughCount) = (run, count);
                 else
                     fault = PassThroughFrames.RethrowThrough(run, count, fault);
@@ -109,4 +109,6 @@ internal static class Dispatcher
             frame = rest;
         }
     }
+
+    private static bool HandlesExceptions(Continuation frame) => (frame.Flags & ContinuationFlags.HandlesExceptions) != 0;
 }

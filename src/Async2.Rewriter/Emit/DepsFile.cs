@@ -21,8 +21,8 @@ internal static class DepsFile
         }
         catch (JsonException e)
         {
-            throw new RewriteException([new Diagnostic(DiagnosticCodes.NotAnAssembly, path, null, null,
-                $"this .deps.json is not valid JSON ({e.Message}); fix or delete it so the app can find Async2.Runtime.dll.")]);
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path,
+                $"this .deps.json is not valid JSON ({e.Message}); fix or delete it so the app can find Async2.Runtime.dll.");
         }
         if (root?["targets"] is not JsonObject targets || root["libraries"] is not JsonObject libraries)
             return;

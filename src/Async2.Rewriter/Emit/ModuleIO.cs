@@ -40,7 +40,7 @@ internal static class ModuleIO
     public static LoadedModule Load(string path)
     {
         if (!File.Exists(path))
-            throw Fail(path, $"the file does not exist. Pass the path of a .NET assembly (.dll) compiled with runtime-async=on.");
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, $"the file does not exist. Pass the path of a .NET assembly (.dll) compiled with runtime-async=on.");
 
         var resolver = new DefaultAssemblyResolver();
         resolver.AddSearchDirectory(Path.GetDirectoryName(path)!);
@@ -68,11 +68,11 @@ internal static class ModuleIO
         }
         catch (BadImageFormatException e)
         {
-            throw Fail(path, $"it is not a .NET assembly ({e.Message}). Pass a managed .dll.");
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, $"it is not a .NET assembly ({e.Message}). Pass a managed .dll.");
         }
         catch (SymbolsNotMatchingException)
         {
-            throw Fail(path, "its .pdb does not belong to it (the build is stale?). Rebuild, or remove the .pdb.");
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, "its .pdb does not belong to it (the build is stale?). Rebuild, or remove the .pdb.");
         }
     }
 
@@ -91,7 +91,7 @@ internal static class ModuleIO
             return;
         }
         if ((module.Attributes & ModuleAttributes.ILOnly) == 0)
-            throw Fail(path, "it contains native code (a mixed-mode assembly), which cannot be rewritten. Pass an IL-only assembly.");
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, "it contains native code (a mixed-mode assembly), which cannot be rewritten. Pass an IL-only assembly.");
     }
 
     public static void Write(LoadedModule loaded, string outputPath)
@@ -159,6 +159,4 @@ internal static class ModuleIO
     private static void MoveIntoPlace(string file, string directory) =>
         File.Move(file, Path.Combine(directory, Path.GetFileName(file)), overwrite: true);
 
-    private static RewriteException Fail(string path, string message) =>
-        new([new Diagnostic(DiagnosticCodes.NotAnAssembly, path, null, null, message)]);
 }

@@ -10,24 +10,24 @@ internal static class OutputPath
     public static void Check(string input, string output)
     {
         if (Path.EndsInDirectorySeparator(output) || Directory.Exists(output))
-            throw Fail(DiagnosticCodes.OutputNotWritable, output,
+            throw Diagnostics.FileProblem(DiagnosticCodes.OutputNotWritable, output,
                 $"the output path is a folder. Name the rewritten assembly itself: -o {Path.Combine(Path.TrimEndingDirectorySeparator(output), Path.GetFileName(input))}");
         for (var folder = Path.GetDirectoryName(output); folder is not null; folder = Path.GetDirectoryName(folder))
         {
             if (File.Exists(folder))
-                throw Fail(DiagnosticCodes.OutputNotWritable, output, $"'{folder}' is a file, so no folder can be created there. Choose another output path (-o).");
+                throw Diagnostics.FileProblem(DiagnosticCodes.OutputNotWritable, output, $"'{folder}' is a file, so no folder can be created there. Choose another output path (-o).");
             if (Directory.Exists(folder))
                 break;
         }
         if (string.Equals(RealPath(input), RealPath(output), StringComparison.Ordinal))
-            throw Fail(DiagnosticCodes.OutputIsInput, input,
+            throw Diagnostics.FileProblem(DiagnosticCodes.OutputIsInput, input,
                 "the output path is the input path" + (string.Equals(input, output, StringComparison.Ordinal) ? "" : " (through a symbolic link)")
                 + "; Async2 never overwrites its input. Choose another output path (-o).");
     }
 
     /// <summary>Turns a failure to write the output into a diagnostic (nothing of the output is left behind).</summary>
     public static RewriteException WriteFailed(string output, Exception exception) =>
-        Fail(DiagnosticCodes.OutputNotWritable, output, $"it could not be written: {exception.Message} Choose a folder you can write to (-o).");
+        Diagnostics.FileProblem(DiagnosticCodes.OutputNotWritable, output, $"it could not be written: {exception.Message} Choose a folder you can write to (-o).");
 
     /// <summary><paramref name="path"/> made absolute with every symbolic link along it resolved.</summary>
     private static string RealPath(string path)
@@ -60,6 +60,4 @@ internal static class OutputPath
         }
     }
 
-    private static RewriteException Fail(string code, string path, string message) =>
-        new([new Diagnostic(code, path, null, null, message)]);
 }

@@ -18,10 +18,14 @@ public sealed partial class StackTraceTests
     private static readonly Lazy<ProgramBuild> s_build = new(() =>
         ProgramBuilder.Build("StackTrace", [Path.Combine(TestEnvironment.FixturesFolder, "StackTrace.cs"), .. TestEnvironment.CorpusSupportFiles]));
 
+    // Each build's output, run once for all the tests that read it (the programs are deterministic).
+    private static readonly Lazy<string> s_classicOutput = new(() => Run(s_build.Value.Classic));
+    private static readonly Lazy<string> s_rewrittenOutput = new(() => Run(s_build.Value.Rewritten));
+
     [Fact]
     public void Rewritten_program_prints_classic_traces_character_for_character()
     {
-        Assert.Equal(Run(s_build.Value.Classic), Run(s_build.Value.Rewritten));
+        Assert.Equal(s_classicOutput.Value, s_rewrittenOutput.Value);
     }
 
     /// <param name="trace">Which of the fixture's printed traces.</param>
@@ -33,8 +37,8 @@ public sealed partial class StackTraceTests
     [InlineData(4, "ClassicSquare.Area Measure Main")]
     public void Rewritten_trace_lists_the_classic_frames_on_the_same_lines(int trace, string classicFrames)
     {
-        var classic = Traces(Run(s_build.Value.Classic));
-        var rewritten = Traces(Run(s_build.Value.Rewritten));
+        var classic = Traces(s_classicOutput.Value);
+        var rewritten = Traces(s_rewrittenOutput.Value);
 
         Assert.Equal(classicFrames.Split(' '), classic[trace].Select(f => f.Method));
         Assert.Equal(classic[trace], rewritten[trace]);
@@ -43,8 +47,8 @@ public sealed partial class StackTraceTests
     [Fact]
     public void Trace_through_more_frames_than_one_pass_through_run_is_complete()
     {
-        var classic = Traces(Run(s_build.Value.Classic));
-        var rewritten = Traces(Run(s_build.Value.Rewritten));
+        var classic = Traces(s_classicOutput.Value);
+        var rewritten = Traces(s_rewrittenOutput.Value);
 
         Assert.Equal(151, classic[1].Count(f => f.Method == "Recurse"));
         Assert.Equal(classic[1], rewritten[1]);
@@ -53,7 +57,7 @@ public sealed partial class StackTraceTests
     [Fact]
     public void Trace_has_no_dispatcher_frames_or_separators()
     {
-        var output = Run(s_build.Value.Rewritten);
+        var output = s_rewrittenOutput.Value;
 
         Assert.Contains("boom", output);
         Assert.DoesNotContain("Async2.Runtime", output);
