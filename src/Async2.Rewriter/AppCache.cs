@@ -23,7 +23,7 @@ public static class AppCache
     {
         var folder = Path.GetDirectoryName(appPath)!;
         var runtimeAsync = Directory.EnumerateFiles(folder, "*.dll")
-            .Select(path => (Path: path, Mvid: RuntimeAsyncMvid(path)))
+            .Select(path => (Path: path, Mvid: AssemblyFile.RuntimeAsyncMvid(path)))
             .Where(a => a.Mvid is not null)
             .OrderBy(a => a.Path, StringComparer.Ordinal)
             .ToList();
@@ -32,7 +32,7 @@ public static class AppCache
 
         // A cache kept inside the app folder is neither part of the app nor copied with it.
         var skipped = Path.GetFullPath(cacheRoot);
-        var key = string.Join("|", runtimeAsync.Select(a => a.Mvid).Concat(FileStamps(folder, skipped)).Append(ToolIdentity()));
+        var key = string.Join("|", runtimeAsync.Select(a => a.Mvid!.Value.ToString()).Concat(FileStamps(folder, skipped)).Append(ToolIdentity()));
         var hash = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(System.Text.Encoding.UTF8.GetBytes(key)))[..16];
         var entry = Path.Combine(cacheRoot, $"{Path.GetFileNameWithoutExtension(appPath)}-{hash}");
         var appInEntry = Path.Combine(entry, Path.GetFileName(appPath));
@@ -78,27 +78,6 @@ public static class AppCache
         catch (BadImageFormatException)
         {
             return false;
-        }
-    }
-
-    /// <summary>The MVID of a .NET assembly with at least one runtime-async method; null otherwise.</summary>
-    internal static string? RuntimeAsyncMvid(string path)
-    {
-        try
-        {
-            using var stream = File.OpenRead(path);
-            using var pe = new PEReader(stream);
-            if (!pe.HasMetadata)
-                return null;
-            var metadata = pe.GetMetadataReader();
-            foreach (var handle in metadata.MethodDefinitions)
-                if (((int)metadata.GetMethodDefinition(handle).ImplAttributes & RuntimeNames.AsyncImplFlag) != 0)
-                    return metadata.GetGuid(metadata.GetModuleDefinition().Mvid).ToString();
-            return null;
-        }
-        catch (BadImageFormatException)
-        {
-            return null; // a native library beside the app
         }
     }
 

@@ -26,7 +26,7 @@ public static class AssemblyRewriter
         var output = Path.GetFullPath(request.OutputPath);
         OutputPath.Check(input, output);
 
-        using var loaded = ModuleIO.Load(input);
+        using var loaded = ModuleIO.Load(input, request.ReferencePaths);
         var module = loaded.Module;
         var candidates = module.GetTypes()
             .SelectMany(t => t.Methods)
@@ -63,7 +63,7 @@ public static class AssemblyRewriter
         if (diagnostics.Count > 0)
             throw new RewriteException(diagnostics);
 
-        ModuleIO.Write(loaded, output);
+        ModuleIO.Write(loaded, output, request.CopyRuntime);
         return new RewriteReport { InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = true, Written = true, Methods = outcomes };
     }
 

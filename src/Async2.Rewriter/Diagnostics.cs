@@ -1,18 +1,27 @@
 namespace Async2.Rewriter;
 
 /// <summary>
-/// One problem found in the input: a stable code, where it is (assembly, method, IL offset) and why.
-/// Codes are stable across releases so that scripts and docs can refer to them.
+/// One problem found in the input: a stable code, where it is (assembly, method, IL offset, and the
+/// source line when the PDB has one) and why. Codes are stable across releases so that scripts and
+/// docs can refer to them.
 /// </summary>
 public sealed record Diagnostic(string Code, string Assembly, string? Method, int? ILOffset, string Message)
 {
+    /// <summary>The source line of the IL offset (or of the method), from the input's PDB; null without one.</summary>
+    public SourceLocation? Source { get; init; }
+
+    /// <summary>Compiler style, <c>file(line,column): error CODE: ...</c>, when the source line is known, so editors link to it.</summary>
     public override string ToString()
     {
         var where = Method is null ? Assembly : $"{Assembly}: {Method}";
         if (ILOffset is int offset) where += $" at IL_{offset:x4}";
-        return $"error {Code}: {where}: {Message}";
+        var line = $"error {Code}: {where}: {Message}";
+        return Source is { } source ? $"{source.File}({source.Line},{source.Column}): {line}" : line;
     }
 }
+
+/// <summary>A position in a source file, as a PDB's sequence point records it.</summary>
+public sealed record SourceLocation(string File, int Line, int Column);
 
 /// <summary>The diagnostic codes the rewriter reports. Keep docs/diagnostics.md in sync.</summary>
 public static class DiagnosticCodes
@@ -52,7 +61,21 @@ internal static class Diagnostics
     public static string Describe(Mono.Cecil.MethodReference method) => $"{method.DeclaringType.FullName}::{method.Name}";
 
     public static Diagnostic At(Mono.Cecil.MethodDefinition method, Mono.Cecil.Cil.Instruction? instruction, string code, string message) =>
-        new(code, method.Module.Assembly.Name.Name, Describe(method), instruction?.Offset, message);
+        new(code, method.Module.Assembly.Name.Name, Describe(method), instruction?.Offset, message) { Source = SourceOf(method, instruction) };
+
+    /// <summary>
+    /// The last visible sequence point at or before <paramref name="instruction"/> (the statement it
+    /// belongs to), or the method's first one when there is no instruction.
+    /// </summary>
+    private static SourceLocation? SourceOf(Mono.Cecil.MethodDefinition method, Mono.Cecil.Cil.Instruction? instruction)
+    {
+        if (!method.HasBody || !method.DebugInformation.HasSequencePoints)
+            return null;
+        var offset = instruction?.Offset ?? int.MaxValue;
+        var visible = method.DebugInformation.SequencePoints.Where(point => !point.IsHidden).ToList();
+        var point = visible.LastOrDefault(point => point.Offset <= offset && instruction is not null) ?? visible.FirstOrDefault();
+        return point is null ? null : new SourceLocation(point.Document.Url, point.StartLine, point.StartColumn);
+    }
 
     /// <summary>A problem with a whole file (input, output, .pdb, .deps.json), as the exception that stops the rewrite.</summary>
     public static RewriteException FileProblem(string code, string path, string message) =>

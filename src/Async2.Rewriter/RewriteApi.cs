@@ -3,7 +3,21 @@ namespace Async2.Rewriter;
 /// <summary>What to rewrite and where to put it.</summary>
 /// <param name="InputPath">The runtime-async assembly; never modified.</param>
 /// <param name="OutputPath">Where the rewritten assembly goes (its .pdb goes beside it).</param>
-public sealed record RewriteRequest(string InputPath, string OutputPath);
+public sealed record RewriteRequest(string InputPath, string OutputPath)
+{
+    /// <summary>
+    /// The assemblies the input was compiled against (a build's reference paths), looked up by name
+    /// before the input's own folder and the framework's; empty outside a build.
+    /// </summary>
+    public IReadOnlyList<string> ReferencePaths { get; init; } = [];
+
+    /// <summary>
+    /// Whether Async2.Runtime.dll is copied beside the output and listed in the output's .deps.json.
+    /// A build turns it off: there the runtime comes as a package or project reference, which
+    /// copies it and lists it itself.
+    /// </summary>
+    public bool CopyRuntime { get; init; } = true;
+}
 
 /// <summary>What happened to one runtime-async method.</summary>
 public sealed record MethodOutcome(string Method, bool Rewritten, int AwaitSites, int DirectCalls, string? Reason);

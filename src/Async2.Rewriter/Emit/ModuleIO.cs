@@ -12,7 +12,7 @@ internal enum SymbolsLocation
 }
 
 /// <summary>A module read for rewriting, with the runtime library's module beside it.</summary>
-internal sealed class LoadedModule(ModuleDefinition module, ModuleDefinition runtime, SymbolsLocation symbols) : IDisposable
+internal sealed class LoadedModule(ModuleDefinition module, ModuleDefinition runtime, SymbolsLocation symbols, IDisposable resolver) : IDisposable
 {
     public ModuleDefinition Module { get; } = module;
     public ModuleDefinition Runtime { get; } = runtime;
@@ -22,6 +22,7 @@ internal sealed class LoadedModule(ModuleDefinition module, ModuleDefinition run
     {
         Module.Dispose();
         Runtime.Dispose();
+        resolver.Dispose();
     }
 }
 
@@ -37,12 +38,12 @@ internal static class ModuleIO
     /// <summary>The version of the Async2.Runtime.dll copied beside every output.</summary>
     public static Version RuntimeVersion => typeof(Async2.Runtime.Continuation).Assembly.GetName().Version!;
 
-    public static LoadedModule Load(string path)
+    public static LoadedModule Load(string path, IReadOnlyList<string> referencePaths)
     {
         if (!File.Exists(path))
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, $"the file does not exist. Pass the path of a .NET assembly (.dll) compiled with runtime-async=on.");
 
-        var resolver = new DefaultAssemblyResolver();
+        var resolver = new ReferenceResolver(referencePaths);
         resolver.AddSearchDirectory(Path.GetDirectoryName(path)!);
         resolver.AddSearchDirectory(Path.GetDirectoryName(typeof(object).Assembly.Location)!);
         try
@@ -64,7 +65,7 @@ internal static class ModuleIO
                 _ => SymbolsLocation.File,
             };
             var runtime = ModuleDefinition.ReadModule(RuntimeAssemblyPath, new ReaderParameters { InMemory = true });
-            return new LoadedModule(module, runtime, symbols);
+            return new LoadedModule(module, runtime, symbols, resolver);
         }
         catch (BadImageFormatException e)
         {
@@ -94,11 +95,11 @@ internal static class ModuleIO
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, "it contains native code (a mixed-mode assembly), which cannot be rewritten. Pass an IL-only assembly.");
     }
 
-    public static void Write(LoadedModule loaded, string outputPath)
+    public static void Write(LoadedModule loaded, string outputPath, bool copyRuntime)
     {
         try
         {
-            WriteThroughScratch(loaded, outputPath);
+            WriteThroughScratch(loaded, outputPath, copyRuntime);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
@@ -106,7 +107,7 @@ internal static class ModuleIO
         }
     }
 
-    private static void WriteThroughScratch(LoadedModule loaded, string outputPath)
+    private static void WriteThroughScratch(LoadedModule loaded, string outputPath, bool copyRuntime)
     {
         var directory = Path.GetDirectoryName(outputPath)!;
         Directory.CreateDirectory(directory);
@@ -135,15 +136,18 @@ internal static class ModuleIO
             // An app's .deps.json goes along, listing Async2.Runtime: the host loads only what it lists.
             var inputDeps = Path.ChangeExtension(loaded.Module.FileName, ".deps.json");
             var deps = Path.ChangeExtension(assembly, ".deps.json");
-            if (File.Exists(inputDeps))
+            if (copyRuntime && File.Exists(inputDeps))
             {
                 File.Copy(inputDeps, deps);
                 DepsFile.AddRuntime(deps, RuntimeVersion);
             }
 
-            var runtimeCopy = Path.Combine(scratch.FullName, Path.GetFileName(RuntimeAssemblyPath));
-            File.Copy(RuntimeAssemblyPath, runtimeCopy);
-            MoveIntoPlace(runtimeCopy, directory);
+            if (copyRuntime)
+            {
+                var runtimeCopy = Path.Combine(scratch.FullName, Path.GetFileName(RuntimeAssemblyPath));
+                File.Copy(RuntimeAssemblyPath, runtimeCopy);
+                MoveIntoPlace(runtimeCopy, directory);
+            }
             if (File.Exists(deps))
                 MoveIntoPlace(deps, directory);
             if (symbols is not null)
@@ -159,4 +163,19 @@ internal static class ModuleIO
     private static void MoveIntoPlace(string file, string directory) =>
         File.Move(file, Path.Combine(directory, Path.GetFileName(file)), overwrite: true);
 
+    /// <summary>
+    /// Finds referenced assemblies among a build's reference paths first (by simple name), then,
+    /// as Cecil does by default, in the input's folder and the framework's.
+    /// </summary>
+    private sealed class ReferenceResolver(IReadOnlyList<string> referencePaths) : DefaultAssemblyResolver
+    {
+        private readonly Dictionary<string, string> pathsByName = referencePaths
+            .GroupBy(path => Path.GetFileNameWithoutExtension(path), StringComparer.OrdinalIgnoreCase)
+            .ToDictionary(group => group.Key, group => group.First(), StringComparer.OrdinalIgnoreCase);
+
+        public override AssemblyDefinition Resolve(AssemblyNameReference name, ReaderParameters parameters) =>
+            pathsByName.TryGetValue(name.Name, out var path) && File.Exists(path)
+                ? AssemblyDefinition.ReadAssembly(path, new ReaderParameters { AssemblyResolver = this, InMemory = true })
+                : base.Resolve(name, parameters);
+    }
 }

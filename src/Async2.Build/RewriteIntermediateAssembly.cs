@@ -1,0 +1,110 @@
+using Async2.Rewriter;
+using Microsoft.Build.Framework;
+using Microsoft.Build.Utilities;
+
+namespace Async2.Build;
+
+/// <summary>
+/// Rewrites a project's intermediate assembly (obj/.../X.dll) in place, right after the compiler
+/// wrote it and before anything copies it: every copy the build makes (bin/, referencing projects'
+/// outputs, publish, NativeAOT) is then the rewritten one.
+///
+/// The compiler's output is first kept as obj/.../async2/X.dll (with its .pdb): the rewriter never
+/// writes over its input, and a rewrite that has to be redone (a newer Async2) starts from it.
+/// The rewritten assembly keeps the compiled one's MVID, which ties the two together.
+///
+/// On failure the intermediate assembly is deleted, so no runtime-async assembly that the stock
+/// runtime cannot load is copied on by this or a later build; the compiler runs again next time.
+/// </summary>
+public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
+{
+    /// <summary>The compiler's output, obj/.../X.dll; replaced by its rewrite.</summary>
+    [Required]
+    public string IntermediateAssembly { get; set; } = "";
+
+    /// <summary>Where the compiler's own output is kept (obj/.../async2/).</summary>
+    [Required]
+    public string CompiledAssemblyFolder { get; set; } = "";
+
+    /// <summary>The assemblies the project was compiled against (@(ReferencePath)).</summary>
+    public ITaskItem[] References { get; set; } = [];
+
+    public override bool Execute()
+    {
+        var intermediate = Path.GetFullPath(IntermediateAssembly);
+        var compiled = Path.Combine(Path.GetFullPath(CompiledAssemblyFolder), Path.GetFileName(intermediate));
+        if (!KeepCompiledAssembly(intermediate, compiled))
+        {
+            Log.LogMessage(MessageImportance.Normal, $"Async2: {intermediate} has no runtime-async methods; nothing to rewrite.");
+            return true;
+        }
+
+        try
+        {
+            var report = AssemblyRewriter.Rewrite(new RewriteRequest(compiled, intermediate)
+            {
+                ReferencePaths = References.Select(reference => reference.ItemSpec).ToList(),
+                CopyRuntime = false,
+            });
+            int rewritten = report.Methods.Count(method => method.Rewritten);
+            Log.LogMessage(MessageImportance.High, $"Async2: {Path.GetFileName(intermediate)}: {rewritten} async method(s) rewritten.");
+            return true;
+        }
+        catch (RewriteException e)
+        {
+            foreach (var diagnostic in e.Diagnostics)
+                LogError(diagnostic);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            Log.LogError(subcategory: "Async2", errorCode: DiagnosticCodes.OutputNotWritable, helpKeyword: null, file: intermediate,
+                lineNumber: 0, columnNumber: 0, endLineNumber: 0, endColumnNumber: 0,
+                message: $"the rewritten assembly could not be written: {e.Message}");
+        }
+        DeleteUnrewritten(intermediate);
+        return false;
+    }
+
+    /// <summary>
+    /// Copies the compiler's output aside when <paramref name="intermediate"/> is one; returns false
+    /// when there is nothing to rewrite (no runtime-async method, and no kept copy it was rewritten from).
+    /// </summary>
+    private static bool KeepCompiledAssembly(string intermediate, string compiled)
+    {
+        var fresh = AssemblyFile.RuntimeAsyncMvid(intermediate);
+        if (fresh is null)
+            return File.Exists(compiled) && AssemblyFile.Mvid(compiled) is { } kept && kept == AssemblyFile.Mvid(intermediate);
+
+        Directory.CreateDirectory(Path.GetDirectoryName(compiled)!);
+        CopyAtomically(intermediate, compiled);
+        var pdb = Path.ChangeExtension(intermediate, ".pdb");
+        var keptPdb = Path.ChangeExtension(compiled, ".pdb");
+        if (File.Exists(pdb))
+            CopyAtomically(pdb, keptPdb);
+        else
+            File.Delete(keptPdb);
+        return true;
+    }
+
+    private static void CopyAtomically(string from, string to)
+    {
+        var scratch = to + ".tmp";
+        File.Copy(from, scratch, overwrite: true);
+        File.Move(scratch, to, overwrite: true);
+    }
+
+    private static void DeleteUnrewritten(string intermediate)
+    {
+        File.Delete(intermediate);
+        File.Delete(Path.ChangeExtension(intermediate, ".pdb"));
+    }
+
+    private void LogError(Diagnostic diagnostic)
+    {
+        var where = diagnostic.Method is null ? diagnostic.Assembly : $"{diagnostic.Method}" + (diagnostic.ILOffset is int offset ? $" at IL_{offset:x4}" : "");
+        Log.LogError(subcategory: "Async2", errorCode: diagnostic.Code, helpKeyword: null,
+            file: diagnostic.Source?.File ?? (diagnostic.Method is null ? diagnostic.Assembly : IntermediateAssembly),
+            lineNumber: diagnostic.Source?.Line ?? 0, columnNumber: diagnostic.Source?.Column ?? 0, endLineNumber: 0, endColumnNumber: 0,
+            message: $"{where}: {diagnostic.Message}");
+    }
+}
