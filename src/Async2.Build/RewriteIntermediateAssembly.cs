@@ -57,7 +57,7 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            Log.LogError(subcategory: "Async2", errorCode: DiagnosticCodes.OutputNotWritable, helpKeyword: null, file: intermediate,
+            Log.LogError(subcategory: null, errorCode: DiagnosticCodes.OutputNotWritable, helpKeyword: null, file: intermediate,
                 lineNumber: 0, columnNumber: 0, endLineNumber: 0, endColumnNumber: 0,
                 message: $"the rewritten assembly could not be written: {e.Message}");
         }
@@ -102,7 +102,7 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
     private void LogError(Diagnostic diagnostic)
     {
         var where = diagnostic.Method is null ? diagnostic.Assembly : $"{diagnostic.Method}" + (diagnostic.ILOffset is int offset ? $" at IL_{offset:x4}" : "");
-        Log.LogError(subcategory: "Async2", errorCode: diagnostic.Code, helpKeyword: null,
+        Log.LogError(subcategory: null, errorCode: diagnostic.Code, helpKeyword: null,
             file: diagnostic.Source?.File ?? (diagnostic.Method is null ? diagnostic.Assembly : IntermediateAssembly),
             lineNumber: diagnostic.Source?.Line ?? 0, columnNumber: diagnostic.Source?.Column ?? 0, endLineNumber: 0, endColumnNumber: 0,
             message: $"{where}: {diagnostic.Message}");

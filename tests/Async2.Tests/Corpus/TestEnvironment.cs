@@ -13,6 +13,9 @@ internal static class TestEnvironment
 
     public static string RepositoryRoot => Metadata("RepositoryRoot");
 
+    /// <summary>The configuration the tests (and so the projects they reference) were built in.</summary>
+    public static string Configuration => Metadata("Configuration");
+
     /// <summary>The SDK's own C# compiler, the one <c>dotnet build</c> uses.</summary>
     public static string CscPath => Path.Combine(DotnetRoot, "sdk", Metadata("SdkVersion"), "Roslyn", "bincore", "csc.dll");
 

@@ -1,0 +1,214 @@
+using System.IO.Compression;
+using System.Text.RegularExpressions;
+using System.Xml.Linq;
+using Async2.Tests.Corpus;
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+using Xunit;
+using Xunit.Abstractions;
+
+namespace Async2.Tests.Packages;
+
+/// <summary>
+/// The one-line adoption, verb by verb: samples/ (an app, a library, a classic app and an xunit
+/// test project) built against the packed Async2.Build from a folder feed, as a user would.
+/// Each built or published app must print what the classic build of the same source prints, and
+/// its assemblies must hold no runtime-async method and no AsyncHelpers reference.
+/// </summary>
+public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper output) : IClassFixture<SamplesWorkspace>
+{
+    private const string Configuration = "Release";
+    private static readonly string[] AsyncEnabledAssemblies = ["App.dll", "Library.dll"];
+
+    [Fact]
+    public void Packages_carry_the_runtime_the_build_task_and_the_tool_at_one_version()
+    {
+        var build = Entries("Async2.Build");
+        Assert.Contains("build/Async2.Build.targets", build);
+        Assert.Contains("tasks/net10.0/Async2.Build.dll", build);
+        Assert.Contains("tasks/net10.0/Async2.Rewriter.dll", build);
+        Assert.Contains("tasks/net10.0/Mono.Cecil.dll", build);
+        Assert.DoesNotContain(build, entry => entry.StartsWith("lib/", StringComparison.Ordinal));
+        var dependencies = Nuspec("Async2.Build").Descendants().Where(e => e.Name.LocalName == "dependency").ToList();
+        var runtime = Assert.Single(dependencies);
+        Assert.Equal("Async2.Runtime", runtime.Attribute("id")!.Value);
+        Assert.Equal(workspace.Version, runtime.Attribute("version")!.Value);
+
+        Assert.Contains("lib/net10.0/Async2.Runtime.dll", Entries("Async2.Runtime"));
+        Assert.Contains("tools/net10.0/any/async2.dll", Entries("async2"));
+
+        foreach (var project in Directory.EnumerateFiles(workspace.Samples, "*.csproj", SearchOption.AllDirectories))
+            foreach (var reference in XDocument.Load(project).Descendants("PackageReference").Where(r => r.Attribute("Include")?.Value == "Async2.Build"))
+                Assert.True(reference.Attribute("Version")?.Value == workspace.Version,
+                    $"{Path.GetFileName(project)} references Async2.Build {reference.Attribute("Version")?.Value}; the packages are {workspace.Version} (Directory.Build.props)");
+    }
+
+    [Fact]
+    public void Dotnet_build_and_run_print_what_the_classic_build_prints()
+    {
+        var build = BuildApp();
+        Assert.Contains("Async2: Library.dll:", build.Stdout);
+        Assert.Contains("Async2: App.dll:", build.Stdout);
+        var bin = Path.Combine(workspace.Samples, "App", "bin", Configuration, "net10.0");
+        AssertRewritten(bin, AsyncEnabledAssemblies);
+        Assert.Empty(RewrittenAssembly.MethodsTheJitRejects(Path.Combine(bin, "Library.dll")));
+
+        var run = workspace.Dotnet(workspace.Samples, "run", "--project", "App", "-c", Configuration, "--no-build").AssertSucceeded();
+        Assert.Equal(ClassicTranscript(), run.Stdout);
+    }
+
+    [Fact]
+    public void A_second_build_does_not_rewrite_and_a_changed_source_does()
+    {
+        BuildApp();
+        var intermediate = Path.Combine(workspace.Samples, "App", "obj", Configuration, "net10.0", "App.dll");
+        var written = File.GetLastWriteTimeUtc(intermediate);
+
+        var again = workspace.Dotnet(workspace.Samples, "build", "App", "-c", Configuration).AssertSucceeded();
+        Assert.DoesNotContain("Async2:", again.Stdout);
+        Assert.Equal(written, File.GetLastWriteTimeUtc(intermediate));
+
+        var program = Path.Combine(workspace.Samples, "App", "Program.cs");
+        File.AppendAllText(program, "\n// changed\n");
+        var changed = workspace.Dotnet(workspace.Samples, "build", "App", "-c", Configuration).AssertSucceeded();
+        Assert.Contains("Async2: App.dll:", changed.Stdout);
+        Assert.DoesNotContain("Async2: Library.dll:", changed.Stdout);
+        AssertRewritten(Path.Combine(workspace.Samples, "App", "bin", Configuration, "net10.0"), AsyncEnabledAssemblies);
+    }
+
+    [Fact]
+    public void A_classic_app_runs_the_rewritten_library()
+    {
+        var run = workspace.Dotnet(workspace.Samples, "run", "--project", "ClassicApp", "-c", Configuration).AssertSucceeded();
+        var classic = workspace.Dotnet(workspace.ClassicSamples, "run", "--project", "ClassicApp", "-c", Configuration, "-p:Async2Enabled=false").AssertSucceeded();
+        Assert.Equal(classic.Stdout, run.Stdout);
+        AssertRewritten(Path.Combine(workspace.Samples, "ClassicApp", "bin", Configuration, "net10.0"), ["Library.dll"]);
+    }
+
+    [Fact]
+    public void Dotnet_test_runs_the_rewritten_tests_against_the_rewritten_library()
+    {
+        var test = workspace.Dotnet(workspace.Samples, "test", "Library.Tests", "-c", Configuration);
+        output.WriteLine(test.Output);
+        test.AssertSucceeded();
+        Assert.Matches(@"Passed!\s+- Failed:\s+0, Passed:\s+5", test.Stdout);
+        AssertRewritten(Path.Combine(workspace.Samples, "Library.Tests", "bin", Configuration, "net10.0"), ["Library.Tests.dll", "Library.dll"]);
+    }
+
+    [Theory]
+    [InlineData("framework-dependent")]
+    [InlineData("self-contained")]
+    [InlineData("native-aot")]
+    public void Dotnet_publish_prints_what_the_classic_build_prints(string kind)
+    {
+        var folder = Path.Combine(workspace.Root, "publish", kind);
+        string[] options = kind switch
+        {
+            "framework-dependent" => [],
+            "self-contained" => ["-r", Rid, "--self-contained"],
+            _ => ["-r", Rid, "-p:PublishAot=true"],
+        };
+        var publish = workspace.Dotnet(workspace.Samples, ["publish", "App", "-c", Configuration, "-o", folder, .. options]);
+        output.WriteLine(publish.Output);
+        publish.AssertSucceeded();
+
+        var run = kind == "framework-dependent"
+            ? workspace.Dotnet(folder, Path.Combine(folder, "App.dll"))
+            : workspace.Run(Path.Combine(folder, "App"), folder);
+        Assert.Equal(ClassicTranscript(), run.AssertSucceeded().Stdout);
+        if (kind != "native-aot")
+            AssertRewritten(folder, AsyncEnabledAssemblies);
+    }
+
+    [Fact]
+    public void A_trimmed_publish_warns_no_more_than_the_classic_one()
+    {
+        string[] trimmed = ["publish", "App", "-c", Configuration, "-r", Rid, "--self-contained", "-p:PublishTrimmed=true"];
+        var async2 = workspace.Dotnet(workspace.Samples, [.. trimmed, "-o", Path.Combine(workspace.Root, "publish", "trimmed")]).AssertSucceeded();
+        var classic = workspace.Dotnet(workspace.ClassicSamples, [.. trimmed, "-p:Async2Enabled=false", "-o", Path.Combine(workspace.Root, "publish", "trimmed-classic")]).AssertSucceeded();
+        Assert.Equal(TrimWarnings(classic.Output), TrimWarnings(async2.Output));
+        var run = workspace.Run(Path.Combine(workspace.Root, "publish", "trimmed", "App"), workspace.Root).AssertSucceeded();
+        Assert.Equal(ClassicTranscript(), run.Stdout);
+    }
+
+    [Fact]
+    public void The_tool_installs_from_the_folder_feed_and_runs()
+    {
+        var tools = Path.Combine(workspace.Root, "tools");
+        workspace.Dotnet(workspace.Root, "tool", "install", "async2", "--tool-path", tools, "--add-source", workspace.Feed, "--version", workspace.Version).AssertSucceeded();
+        var help = workspace.Run(Path.Combine(tools, "async2"), workspace.Root, "--help").AssertSucceeded();
+        Assert.Contains("rewrite", help.Stdout);
+    }
+
+    [Fact]
+    public void A_rewriter_error_fails_the_build_with_its_code_and_source_line_and_leaves_no_assembly_in_obj()
+    {
+        // Another IL weaver running before Async2 could leave IL the transform refuses; C# never
+        // does, so make some: a jmp at the start of an async method of a copy of the library.
+        var project = Path.Combine(workspace.Samples, "BrokenLibrary");
+        Directory.CreateDirectory(project);
+        foreach (var file in Directory.EnumerateFiles(Path.Combine(workspace.Samples, "Library")))
+            File.Copy(file, Path.Combine(project, Path.GetFileName(file)));
+        workspace.Dotnet(project, "build", "-c", Configuration).AssertSucceeded();
+        var obj = Path.Combine(project, "obj", Configuration, "net10.0");
+        var intermediate = Path.Combine(obj, "Library.dll");
+        InsertJmp(Path.Combine(obj, "async2", "Library.dll"), intermediate, "Samples.Library.OrderService", "TotalAsync");
+
+        var broken = workspace.Dotnet(project, "build", "-c", Configuration);
+
+        Assert.NotEqual(0, broken.ExitCode);
+        Assert.Matches(@"Orders\.cs\(\d+,\d+\): error ASYNC2101: Samples\.Library\.OrderService::TotalAsync at IL_0000: jmp", broken.Stdout);
+        Assert.False(File.Exists(intermediate), "the unrewritten assembly was left in obj/, where a later build would copy it on");
+        workspace.Dotnet(project, "build", "-c", Configuration).AssertSucceeded();
+        AssertRewritten(Path.Combine(project, "bin", Configuration, "net10.0"), ["Library.dll"], runtimeBeside: false);
+    }
+
+    private static string Rid => System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier;
+
+    private CommandResult BuildApp() => workspace.Dotnet(workspace.Samples, "build", "App", "-c", Configuration).AssertSucceeded();
+
+    private string ClassicTranscript()
+    {
+        var classic = workspace.Dotnet(workspace.ClassicSamples, "run", "--project", "App", "-c", Configuration, "-p:Async2Enabled=false").AssertSucceeded();
+        Assert.DoesNotContain("Async2:", classic.Stdout);
+        return classic.Stdout;
+    }
+
+    /// <summary><paramref name="runtimeBeside"/>: the folder is an app's (a library's own bin/ holds none of its package dependencies).</summary>
+    private static void AssertRewritten(string folder, IEnumerable<string> assemblies, bool runtimeBeside = true)
+    {
+        foreach (var assembly in assemblies.Select(name => Path.Combine(folder, name)))
+        {
+            Assert.True(File.Exists(assembly), $"{assembly} is missing");
+            Assert.Empty(RewrittenAssembly.AsyncFlaggedMethods(assembly));
+            Assert.Empty(RewrittenAssembly.AsyncHelpersReferences(assembly));
+        }
+        if (runtimeBeside)
+            Assert.True(File.Exists(Path.Combine(folder, "Async2.Runtime.dll")), $"Async2.Runtime.dll is not in {folder}");
+    }
+
+    private static IReadOnlyList<string> TrimWarnings(string buildOutput) =>
+        Regex.Matches(buildOutput, @"warning (IL\d{4}):[^\[\r\n]*").Select(m => m.Value.Trim()).Distinct().Order(StringComparer.Ordinal).ToList();
+
+    private static void InsertJmp(string compiled, string destination, string type, string method)
+    {
+        using var module = ModuleDefinition.ReadModule(compiled, new ReaderParameters { ReadSymbols = true, InMemory = true });
+        var target = module.GetType(type).Methods.Single(m => m.Name == method);
+        var il = target.Body.GetILProcessor();
+        il.InsertBefore(target.Body.Instructions[0], il.Create(OpCodes.Jmp, target));
+        module.Write(destination, new WriterParameters { WriteSymbols = true });
+    }
+
+    private IReadOnlyList<string> Entries(string package)
+    {
+        using var archive = ZipFile.OpenRead(Path.Combine(workspace.Feed, $"{package}.{workspace.Version}.nupkg"));
+        return archive.Entries.Select(e => e.FullName).ToList();
+    }
+
+    private XDocument Nuspec(string package)
+    {
+        using var archive = ZipFile.OpenRead(Path.Combine(workspace.Feed, $"{package}.{workspace.Version}.nupkg"));
+        using var stream = archive.GetEntry($"{package}.nuspec")!.Open();
+        return XDocument.Load(stream);
+    }
+}

@@ -1,0 +1,107 @@
+using System.Diagnostics;
+using System.Xml.Linq;
+using Async2.Tests.Corpus;
+
+namespace Async2.Tests.Packages;
+
+/// <summary>
+/// Async2 as a user adopts it: the three packages packed into a folder feed, and fresh copies of
+/// samples/ restoring from it through samples/nuget.config, with a NuGet cache of their own (so
+/// nothing comes from an earlier run or from this repository's build), one copy built with Async2
+/// and one built classic (<c>-p:Async2Enabled=false</c>) to compare transcripts with.
+/// Layout: Root/artifacts/packages (the feed), Root/samples, Root/samples-classic, Root/nuget.
+/// </summary>
+public sealed class SamplesWorkspace : IDisposable
+{
+    public string Root { get; } = Path.Combine(Path.GetTempPath(), $"async2-samples-{Guid.NewGuid():N}");
+
+    public string Feed => Path.Combine(Root, "artifacts", "packages");
+
+    public string Samples => Path.Combine(Root, "samples");
+
+    public string ClassicSamples => Path.Combine(Root, "samples-classic");
+
+    /// <summary>The version every package carries (Directory.Build.props).</summary>
+    public string Version { get; }
+
+    public SamplesWorkspace()
+    {
+        Version = XDocument.Load(Path.Combine(TestEnvironment.RepositoryRoot, "Directory.Build.props"))
+            .Descendants("Version").Single().Value;
+        foreach (var project in new[] { "src/Async2.Runtime", "src/Async2.Build", "src/Async2.Cli" })
+            Dotnet(TestEnvironment.RepositoryRoot, "pack", project, "-c", TestEnvironment.Configuration, "--no-build", "-o", Feed).AssertSucceeded();
+        CopyFolder(Path.Combine(TestEnvironment.RepositoryRoot, "samples"), Samples);
+        CopyFolder(Path.Combine(TestEnvironment.RepositoryRoot, "samples"), ClassicSamples);
+    }
+
+    /// <summary>Runs <c>dotnet</c> in <paramref name="folder"/> with the workspace's own NuGet cache and no MSBuild processes left behind.</summary>
+    public CommandResult Dotnet(string folder, params string[] args) => Run(TestEnvironment.DotnetHost, folder, args);
+
+    public CommandResult Run(string program, string folder, params string[] args)
+    {
+        var info = new ProcessStartInfo(program)
+        {
+            WorkingDirectory = folder,
+            UseShellExecute = false,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+        };
+        foreach (var arg in args)
+            info.ArgumentList.Add(arg);
+        info.Environment["NUGET_PACKAGES"] = Path.Combine(Root, "nuget");
+        info.Environment["MSBUILDDISABLENODEREUSE"] = "1";
+        info.Environment["UseSharedCompilation"] = "false";
+        info.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
+        info.Environment.Remove("DOTNET_RuntimeAsync");
+        info.Environment.Remove("MSBuildExtensionsPath");
+        info.Environment.Remove("MSBuildSDKsPath");
+        info.Environment.Remove("MSBUILD_EXE_PATH");
+
+        using var process = Process.Start(info)!;
+        var stdout = process.StandardOutput.ReadToEndAsync();
+        var stderr = process.StandardError.ReadToEndAsync();
+        if (!process.WaitForExit(TimeSpan.FromMinutes(10)))
+        {
+            process.Kill(entireProcessTree: true);
+            throw new TimeoutException($"'{program} {string.Join(" ", args)}' did not finish in 10 minutes");
+        }
+        process.WaitForExit();
+        return new CommandResult($"{Path.GetFileName(program)} {string.Join(" ", args)}", process.ExitCode, stdout.Result, stderr.Result);
+    }
+
+    public void Dispose()
+    {
+        try
+        {
+            Directory.Delete(Root, recursive: true);
+        }
+        catch (IOException)
+        {
+            // A process that outlived its test may still hold a file; the temp folder is cleaned later.
+        }
+    }
+
+    private static void CopyFolder(string from, string to)
+    {
+        Directory.CreateDirectory(to);
+        foreach (var file in Directory.EnumerateFiles(from))
+            File.Copy(file, Path.Combine(to, Path.GetFileName(file)));
+        foreach (var directory in Directory.EnumerateDirectories(from))
+        {
+            var name = Path.GetFileName(directory);
+            if (name is not ("bin" or "obj"))
+                CopyFolder(directory, Path.Combine(to, name));
+        }
+    }
+}
+
+public sealed record CommandResult(string Command, int ExitCode, string Stdout, string Stderr)
+{
+    public string Output => Stdout + Stderr;
+
+    public CommandResult AssertSucceeded()
+    {
+        Xunit.Assert.True(ExitCode == 0, $"'{Command}' exited with {ExitCode}:\n{Stdout}\n{Stderr}");
+        return this;
+    }
+}
