@@ -6,7 +6,7 @@ namespace Async2.Tests.Packages;
 
 /// <summary>
 /// Async2 as a user adopts it: the three packages packed into a folder feed, and fresh copies of
-/// samples/ restoring from it through samples/nuget.config, with a NuGet cache of their own (so
+/// samples/ restoring from it through samples/Directory.Build.props, with a NuGet cache of their own (so
 /// nothing comes from an earlier run or from this repository's build), one copy built with Async2
 /// and one built classic (<c>-p:Async2Enabled=false</c>) to compare transcripts with.
 /// Layout: Root/artifacts/packages (the feed), Root/samples, Root/samples-classic, Root/nuget.
