@@ -127,9 +127,12 @@ internal static class ProgramRunner
         return transcript;
     }
 
-    public static (int ExitCode, string Stdout, string Stderr) RunDotnet(IEnumerable<string> args, bool runtimeAsync, TimeSpan? timeout = null)
+    public static (int ExitCode, string Stdout, string Stderr) RunDotnet(IEnumerable<string> args, bool runtimeAsync, TimeSpan? timeout = null) =>
+        Run(TestEnvironment.DotnetHost, args, runtimeAsync, timeout);
+
+    public static (int ExitCode, string Stdout, string Stderr) Run(string program, IEnumerable<string> args, bool runtimeAsync = false, TimeSpan? timeout = null)
     {
-        var info = new ProcessStartInfo(TestEnvironment.DotnetHost)
+        var info = new ProcessStartInfo(program)
         {
             UseShellExecute = false,
             RedirectStandardOutput = true,
@@ -149,7 +152,7 @@ internal static class ProgramRunner
         if (!process.WaitForExit(timeout ?? TimeSpan.FromSeconds(60)))
         {
             process.Kill(entireProcessTree: true);
-            throw new TimeoutException($"'dotnet {string.Join(" ", args)}' did not finish in time; output so far:\n{stdout.Result}{stderr.Result}");
+            throw new TimeoutException($"'{program} {string.Join(" ", args)}' did not finish in time; output so far:\n{stdout.Result}{stderr.Result}");
         }
         process.WaitForExit();
         return (process.ExitCode, stdout.Result, stderr.Result);
