@@ -22,10 +22,7 @@ internal static class RewriteCommand
 
     public static Command Create()
     {
-        var input = new Argument<string>("in.dll")
-        {
-            Description = "the assembly to rewrite, compiled with <Features>runtime-async=on</Features>; never modified",
-        };
+        var input = PathArgument.Create("in.dll", "the assembly to rewrite, compiled with <Features>runtime-async=on</Features>; never modified");
         var output = new Option<string>("--output", "-o")
         {
             Description = "where to write the rewritten assembly (not <in.dll>); its .pdb, .deps.json and Async2.Runtime.dll go beside it",

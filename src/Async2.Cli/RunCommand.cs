@@ -31,10 +31,7 @@ internal static class RunCommand
 
     public static Command Create()
     {
-        var app = new Argument<string>("app.dll")
-        {
-            Description = "the app's main assembly (its folder holds the .runtimeconfig.json)",
-        };
+        var app = PathArgument.Create("app.dll", "the app's main assembly (its folder holds the .runtimeconfig.json)");
         var appArguments = new Argument<string[]>("args")
         {
             Description = "passed to the app unchanged, including ones that look like options and '--'",
@@ -45,7 +42,7 @@ internal static class RunCommand
             app,
             appArguments,
         };
-        command.SetAction(parseResult => Run(parseResult.GetRequiredValue(app), parseResult.GetRequiredValue(appArguments)));
+        command.SetAction(parseResult => Run(parseResult.GetRequiredValue(app), parseResult.GetValue(appArguments) ?? []));
         return command;
     }
 
