@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Diagnostics;
 using System.Text.Json;
 using Async2.Cli.Bench;
@@ -6,7 +7,7 @@ using Async2.Rewriter;
 namespace Async2.Cli;
 
 /// <summary>
-/// <c>async2 bench [--quick] [-o dir] [--only a,b]</c>: builds bench/Async2.Bench classic,
+/// <c>async2 bench [--quick] [-o dir] [--only a,b] [--no-charts]</c>: builds bench/Async2.Bench classic,
 /// runtime-async, and runtime-async with [assembly: FlowContexts] (cached under artifacts/bench),
 /// rewrites both runtime-async builds, runs every benchmark in worker processes (Sync/Task/ValueTask,
 /// Runtime under DOTNET_RuntimeAsync=1, Async2 = flowing mode, Async2Capture = default mode) and
@@ -17,44 +18,69 @@ internal static class BenchCommand
     private const string Worker = "Async2.Bench";
     private const string Charts = "Async2.Bench.Charts";
 
-    public static int Run(string[] args)
-    {
-        bool quick = false, charts = true;
-        string? output = null;
-        var only = new List<string>();
-        for (int i = 0; i < args.Length; i++)
-        {
-            switch (args[i])
-            {
-                case var help when Usage.IsHelp(help):
-                    Console.WriteLine(Usage.Bench);
-                    return ExitCodes.Success;
-                case "--quick":
-                    quick = true;
-                    break;
-                case "--no-charts":
-                    charts = false;
-                    break;
-                case "-o" or "--output":
-                    if (i + 1 >= args.Length)
-                        throw CliException.Usage("bench", $"'{args[i]}' needs a folder.", "write -o <results folder>");
-                    output = args[++i];
-                    break;
-                case "--only":
-                    if (i + 1 >= args.Length)
-                        throw CliException.Usage("bench", "'--only' needs benchmark names.", $"write --only {string.Join(',', BenchPlan.AllBenchmarks)}");
-                    foreach (var name in args[++i].Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
-                    {
-                        if (!BenchPlan.AllBenchmarks.Contains(name))
-                            throw CliException.Usage("bench", $"'{name}' is not a benchmark.", $"choose from {string.Join(", ", BenchPlan.AllBenchmarks)}");
-                        only.Add(name);
-                    }
-                    break;
-                default:
-                    throw CliException.Usage("bench", $"unexpected argument '{args[i]}'.", "the options are --quick, -o <folder>, --only <names>, --no-charts");
-            }
-        }
+    public const string Details = """
+        Details:
+          Builds bench/Async2.Bench classic, runtime-async, and runtime-async with [assembly: FlowContexts]
+          (cached under artifacts/bench), rewrites both runtime-async builds with Async2, and runs the
+          seed's benchmarks side by side, each variant in worker processes: Sync, Task, ValueTask (classic
+          build), Runtime (runtime-async build under DOTNET_RuntimeAsync=1), Async2 (the FlowContexts build
+          rewritten: seed 002's flowing async2 semantics) and Async2Capture (the plain build rewritten:
+          Async2's default, context-compatible mode), both on the stock runtime. Progress goes to stderr.
+          Writes README.md (Markdown tables with ratios to Task, bytes allocated per operation, the
+          machine and versions), results.json (every cell) and SVG charts to the results folder.
 
+        Exit codes:
+          0  results written (failed cells are marked in the tables)
+          1  a build failed
+          2  usage error
+        """;
+
+    public static Command Create()
+    {
+        var quick = new Option<bool>("--quick")
+        {
+            Description = "a smoke run: fewer depths, shorter windows (a few minutes)",
+        };
+        var output = new Option<string?>("--output", "-o")
+        {
+            Description = "the results folder (default bench/results/<timestamp>[-quick])",
+            HelpName = "folder",
+        };
+        var only = new Option<string[]>("--only")
+        {
+            Description = $"run only these benchmarks, comma-separated or repeated: {string.Join(", ", BenchPlan.AllBenchmarks)}",
+            HelpName = "names",
+        };
+        only.Validators.Add(result =>
+        {
+            foreach (var name in BenchmarkNames(result.GetValueOrDefault<string[]>()).Where(name => !BenchPlan.AllBenchmarks.Contains(name)))
+                result.AddError($"'{name}' is not a benchmark; choose from {string.Join(", ", BenchPlan.AllBenchmarks)}.");
+        });
+        var noCharts = new Option<bool>("--no-charts")
+        {
+            Description = "skip the SVG charts",
+        };
+        var command = new Command("bench", "Runs the seed's benchmarks side by side (see bench/README.md).")
+        {
+            quick,
+            output,
+            only,
+            noCharts,
+        };
+        command.SetAction(parseResult => Run(
+            parseResult.GetValue(quick),
+            parseResult.GetValue(output),
+            BenchmarkNames(parseResult.GetValue(only)).ToList(),
+            charts: !parseResult.GetValue(noCharts)));
+        return command;
+    }
+
+    private static IEnumerable<string> BenchmarkNames(string[]? onlyValues) =>
+        (onlyValues ?? []).SelectMany(value => value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
+
+    /// <param name="only">The benchmarks to run; all of them when empty.</param>
+    private static int Run(bool quick, string? output, List<string> only, bool charts)
+    {
         var stopwatch = Stopwatch.StartNew();
         var repository = FindRepository();
         var artifacts = Path.Combine(repository, "artifacts", "bench");

@@ -1,3 +1,5 @@
+using System.CommandLine;
+using System.Globalization;
 using Async2.Rewriter;
 
 namespace Async2.Cli;
@@ -10,16 +12,48 @@ internal static class DemoCommand
 {
     private const string Sample = "FibAsync";
 
-    public static int Run(string[] args)
-    {
-        if (args.Length > 0 && Usage.IsHelp(args[0]))
-        {
-            Console.WriteLine(Usage.Demo);
-            return ExitCodes.Success;
-        }
-        if (args.Length > 1)
-            throw CliException.Usage("demo", "too many arguments.", "write async2 demo [n]");
+    public const string Details = """
+        Details:
+          Builds samples/FibAsync twice (classic async, runtime async), rewrites the runtime-async build
+          with Async2 and runs all three with argument n:
+            (a) classic                  stock runtime
+            (b) runtime async            DOTNET_RuntimeAsync=1
+            (c) rewritten by Async2      stock runtime
+          Prints each transcript and whether (c) matches (a), ignoring the 'time:' lines.
+          Needs the repository (the folder with Async2.slnx) and the .NET SDK; builds go to artifacts/demo.
 
+        Exit codes:
+          0  (c) matches (a)
+          1  a build, rewrite or run failed, or (c) differs
+          2  usage error
+        """;
+
+    public static Command Create()
+    {
+        var n = new Argument<int?>("n")
+        {
+            Description = "passed to the sample: it computes Fib(n) (0 to 40; the sample's default is 30)",
+            Arity = ArgumentArity.ZeroOrOne,
+            // The sample refuses other values itself, but only after two builds: say so before them.
+            CustomParser = result =>
+            {
+                var text = result.Tokens.Single().Value;
+                if (int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var value) && value <= 40)
+                    return value;
+                result.AddError($"'{text}' is not a valid n: expected an integer from 0 to 40 (Fib(40) already takes seconds).");
+                return null;
+            },
+        };
+        var command = new Command("demo", "Builds, rewrites and runs the bundled FibAsync sample three ways.")
+        {
+            n,
+        };
+        command.SetAction(parseResult => Run(parseResult.GetValue(n)));
+        return command;
+    }
+
+    private static int Run(int? n)
+    {
         var repository = FindRepository();
         var project = Path.Combine(repository, "samples", Sample, Sample + ".csproj");
         var artifacts = Path.Combine(repository, "artifacts", "demo");
@@ -32,7 +66,7 @@ internal static class DemoCommand
         RewriteCommand.PrintReport(AssemblyRewriter.Rewrite(new RewriteRequest(runtimeAsync, rewritten)));
         File.Copy(Path.ChangeExtension(runtimeAsync, ".runtimeconfig.json"), Path.ChangeExtension(rewritten, ".runtimeconfig.json"), overwrite: true);
 
-        string[] appArgs = args.Length > 0 ? [args[0]] : [];
+        string[] appArgs = n is { } given ? [given.ToString(CultureInfo.InvariantCulture)] : [];
         var a = Show("(a) classic async, stock runtime", classic, appArgs, runtimeAsyncSwitch: false);
         var b = Show("(b) runtime async, DOTNET_RuntimeAsync=1", runtimeAsync, appArgs, runtimeAsyncSwitch: true);
         var c = Show("(c) runtime async rewritten by Async2, stock runtime", rewritten, appArgs, runtimeAsyncSwitch: false);

@@ -1,23 +1,36 @@
+using System.CommandLine;
+using System.CommandLine.Help;
 using Async2.Rewriter;
 
 namespace Async2.Cli;
 
 /// <summary>
-/// The <c>async2</c> command: parses the first argument into a command and turns every failure
-/// into one readable message and an exit code (no stack traces for problems the user can fix).
+/// The <c>async2</c> command. System.CommandLine parses the command line and writes the help;
+/// this class turns every failure into one readable message on stderr and an exit code (no stack
+/// traces for problems the user can fix).
 /// </summary>
 public static class Program
 {
     public static int Main(string[] args)
     {
+        var root = CreateRootCommand();
+        var parseResult = root.Parse(RunCommand.PassAppArgumentsThrough(args));
+        if (parseResult.Errors.Count > 0)
+            return ReportUsageErrors(parseResult);
         try
         {
-            return Dispatch(args);
+            return parseResult.Invoke(new InvocationConfiguration
+            {
+                // Exceptions reach the handlers below rather than the library's, which prints stack traces.
+                EnableDefaultExceptionHandler = false,
+                // run passes Ctrl+C, SIGTERM and SIGHUP on to the app itself (ChildProcess.SignalRelay).
+                ProcessTerminationTimeout = null,
+            });
         }
         catch (CliException e)
         {
             Console.Error.WriteLine(e.Message);
-            return e.ExitCode;
+            return ExitCodes.Failure;
         }
         catch (RewriteException e)
         {
@@ -28,28 +41,43 @@ public static class Program
         }
     }
 
-    private static int Dispatch(string[] args)
+    private static RootCommand CreateRootCommand()
     {
-        if (args.Length == 0 || Usage.IsHelp(args[0]))
+        var rewrite = RewriteCommand.Create();
+        var run = RunCommand.Create();
+        var demo = DemoCommand.Create();
+        var bench = BenchCommand.Create();
+        var root = new RootCommand("Runs runtime-async .NET assemblies on the stock .NET 10 runtime.") { rewrite, run, demo, bench };
+        var help = root.Options.OfType<HelpOption>().Single();
+        help.Action = new HelpWithDetails((HelpAction)help.Action!, new Dictionary<Command, string>
         {
-            Console.WriteLine(Usage.Root);
-            return args.Length == 0 ? ExitCodes.Usage : ExitCodes.Success;
-        }
-        var rest = args[1..];
-        switch (args[0])
-        {
-            case "--version":
-                Console.WriteLine(Usage.Version);
-                return ExitCodes.Success;
-            case "rewrite":
-                return RewriteCommand.Run(rest);
-            case "run":
-                return RunCommand.Run(rest);
-            case "demo":
-                return DemoCommand.Run(rest);
-            case "bench": return BenchCommand.Run(rest);
-            default:
-                throw CliException.Usage(null, $"'{args[0]}' is not an async2 command.", "use rewrite, run or demo");
-        }
+            [root] = """
+                Exit codes:
+                  0  success
+                  1  failure: the message says what, where, why and what to do
+                  2  usage error: the command line is wrong
+                  run returns the app's own exit code.
+                """,
+            [rewrite] = RewriteCommand.Details,
+            [run] = RunCommand.Details,
+            [demo] = DemoCommand.Details,
+            [bench] = BenchCommand.Details,
+        });
+        return root;
+    }
+
+    /// <summary>
+    /// Prints the parser's errors in the shape of <see cref="CliException"/> messages and returns
+    /// the usage exit code (System.CommandLine's own error action returns 1, which here means
+    /// "the work failed").
+    /// </summary>
+    private static int ReportUsageErrors(ParseResult parseResult)
+    {
+        foreach (var error in parseResult.Errors)
+            Console.Error.WriteLine($"error: {error.Message}");
+        var command = parseResult.CommandResult.Command;
+        var help = command is RootCommand ? "async2 --help" : $"async2 {command.Name} --help";
+        Console.Error.WriteLine($"  fix: see '{help}' for the arguments and options");
+        return ExitCodes.Usage;
     }
 }

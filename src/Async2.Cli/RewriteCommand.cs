@@ -1,3 +1,4 @@
+using System.CommandLine;
 using Async2.Rewriter;
 
 namespace Async2.Cli;
@@ -5,35 +6,40 @@ namespace Async2.Cli;
 /// <summary><c>async2 rewrite &lt;in.dll&gt; -o &lt;out.dll&gt;</c>.</summary>
 internal static class RewriteCommand
 {
-    public static int Run(string[] args)
-    {
-        string? input = null, output = null;
-        for (int i = 0; i < args.Length; i++)
-        {
-            switch (args[i])
-            {
-                case var help when Usage.IsHelp(help):
-                    Console.WriteLine(Usage.Rewrite);
-                    return ExitCodes.Success;
-                case "-o" or "--output":
-                    if (i + 1 >= args.Length)
-                        throw CliException.Usage("rewrite", $"'{args[i]}' needs a path.", "write -o <out.dll>");
-                    output = args[++i];
-                    break;
-                case var option when option.StartsWith('-'):
-                    throw CliException.Usage("rewrite", $"unknown option '{option}'.", "the only option is -o <out.dll>");
-                default:
-                    if (input is not null)
-                        throw CliException.Usage("rewrite", $"one input assembly expected, got '{input}' and '{args[i]}'.", "rewrite one assembly at a time");
-                    input = args[i];
-                    break;
-            }
-        }
-        if (input is null)
-            throw CliException.Usage("rewrite", "no input assembly given.", "write async2 rewrite <in.dll> -o <out.dll>");
-        if (output is null)
-            throw CliException.Usage("rewrite", "no output path given.", "add -o <out.dll> (the input is never overwritten)");
+    public const string Details = """
+        Details:
+          Every runtime-async method of <in.dll> becomes a continuation-passing state machine that the
+          stock .NET 10 runtime loads. Written: <out.dll>, Async2.Runtime.dll beside it, the debug symbols
+          where <in.dll> had them (a portable .pdb beside it, or embedded) and <out>.deps.json listing
+          Async2.Runtime if <in>.deps.json exists. An assembly without runtime-async methods is reported
+          and nothing is written.
 
+        Exit codes:
+          0  rewritten, or nothing to rewrite
+          1  the assembly cannot be rewritten: each problem is printed as 'error ASYNC2nnn: ...' and nothing is written
+          2  usage error
+        """;
+
+    public static Command Create()
+    {
+        var input = PathArgument.Create("in.dll", "the assembly to rewrite, compiled with <Features>runtime-async=on</Features>; never modified");
+        var output = new Option<string>("--output", "-o")
+        {
+            Description = "where to write the rewritten assembly (not <in.dll>); its .pdb, .deps.json and Async2.Runtime.dll go beside it",
+            HelpName = "out.dll",
+            Required = true,
+        };
+        var command = new Command("rewrite", "Rewrites one runtime-async assembly so that the stock runtime runs it.")
+        {
+            input,
+            output,
+        };
+        command.SetAction(parseResult => Run(parseResult.GetRequiredValue(input), parseResult.GetRequiredValue(output)));
+        return command;
+    }
+
+    private static int Run(string input, string output)
+    {
         var report = AssemblyRewriter.Rewrite(new RewriteRequest(input, output));
         if (!report.HasRuntimeAsyncMethods)
         {

@@ -1,3 +1,4 @@
+using System.CommandLine;
 using Async2.Rewriter;
 
 namespace Async2.Cli;
@@ -8,22 +9,59 @@ namespace Async2.Cli;
 /// </summary>
 internal static class RunCommand
 {
-    public static int Run(string[] args)
-    {
-        if (args.Length == 0)
-            throw CliException.Usage("run", "no app given.", "write async2 run <app.dll> [args...]");
-        if (Usage.IsHelp(args[0]))
-        {
-            Console.WriteLine(Usage.Run);
-            return ExitCodes.Success;
-        }
+    private const string Name = "run";
 
-        var app = Path.GetFullPath(args[0]);
+    public const string Details = """
+        Details:
+          The app folder is copied into a cache, its runtime-async assemblies are rewritten there, and
+          'dotnet <cached app.dll> args...' runs with this console and without DOTNET_RuntimeAsync.
+          The cache entry is keyed by every file of the app folder (path, size, time written) and the
+          assemblies' MVIDs, so the rewrite happens again whenever the build changed anything.
+          An app without runtime-async methods runs directly from its own folder.
+          Everything after <app.dll> goes to the app as it is, '-h' and '--' included.
+
+        Cache:
+          $ASYNC2_CACHE, else $XDG_CACHE_HOME/async2, else ~/.cache/async2 (safe to delete).
+
+        Exit codes:
+          the app's own exit code
+          1  the app cannot be rewritten or started
+          2  usage error
+        """;
+
+    public static Command Create()
+    {
+        var app = PathArgument.Create("app.dll", "the app's main assembly (its folder holds the .runtimeconfig.json)");
+        var appArguments = new Argument<string[]>("args")
+        {
+            Description = "passed to the app unchanged, including ones that look like options and '--'",
+            Arity = ArgumentArity.ZeroOrMore,
+        };
+        var command = new Command(Name, "Rewrites an app into a cache (again whenever it changed) and runs it.")
+        {
+            app,
+            appArguments,
+        };
+        command.SetAction(parseResult => Run(parseResult.GetRequiredValue(app), parseResult.GetValue(appArguments) ?? []));
+        return command;
+    }
+
+    /// <summary>
+    /// Marks everything after <c>run &lt;app.dll&gt;</c> as the app's by putting <c>--</c> before it, so
+    /// that the parser hands it over verbatim: without it, <c>-h</c> would show async2's help,
+    /// <c>@file</c> would be expanded as a response file and the app's own <c>--</c> would be dropped.
+    /// </summary>
+    public static string[] PassAppArgumentsThrough(string[] args) =>
+        args is [Name, var app, .. var rest] && !app.StartsWith('-') ? [Name, app, "--", .. rest] : args;
+
+    private static int Run(string appPath, string[] appArguments)
+    {
+        var app = Path.GetFullPath(appPath);
         if (!File.Exists(app))
-            throw CliException.Failure($"cannot run '{args[0]}'.", "the file does not exist", "pass the path of the app's main .dll (its bin folder holds the .runtimeconfig.json)");
+            throw CliException.Failure($"cannot run '{appPath}'.", "the file does not exist", "pass the path of the app's main .dll (its bin folder holds the .runtimeconfig.json)");
 
         if (!AppCache.IsManagedAssembly(app))
-            throw CliException.Failure($"cannot run '{args[0]}'.", "it is not a .NET assembly",
+            throw CliException.Failure($"cannot run '{appPath}'.", "it is not a .NET assembly",
                 "pass the app's main .dll (e.g. bin/Release/net10.0/App.dll), not its native launcher or another file");
 
         var cache = CacheRoot();
@@ -34,10 +72,10 @@ internal static class RunCommand
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            throw CliException.Failure($"cannot make the rewritten copy of '{args[0]}' in {cache}.", e.Message,
+            throw CliException.Failure($"cannot make the rewritten copy of '{appPath}' in {cache}.", e.Message,
                 "set ASYNC2_CACHE to a folder you can write to");
         }
-        return ChildProcess.RunAttached([appToRun, .. args[1..]]);
+        return ChildProcess.RunAttached([appToRun, .. appArguments]);
     }
 
     private static string CacheRoot()

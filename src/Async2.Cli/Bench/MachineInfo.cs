@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
+using System.Reflection;
 using System.Runtime.InteropServices;
 
 namespace Async2.Cli.Bench;
@@ -22,7 +23,7 @@ internal static class MachineInfo
             ["Architecture"] = RuntimeInformation.OSArchitecture.ToString(),
             ["dotnet --version (SDK)"] = Run(ChildProcess.DotnetHost, ["--version"])?.Trim() ?? "?",
             ["Runtime"] = $"{RuntimeInformation.FrameworkDescription} ({Environment.Version})",
-            ["async2"] = Usage.Version,
+            ["async2"] = typeof(MachineInfo).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "?",
             ["Commit"] = Run("git", ["-C", repository, "rev-parse", "--short", "HEAD"])?.Trim() ?? "?",
             ["Date"] = DateTimeOffset.Now.ToString("yyyy-MM-dd HH:mm zzz", CultureInfo.InvariantCulture),
         };

@@ -128,16 +128,66 @@ public sealed class CliTests : IDisposable
     }
 
     [Theory]
-    [InlineData(new string[0], "no input assembly")]
-    [InlineData(new[] { "in.dll" }, "no output path")]
-    [InlineData(new[] { "in.dll", "-o" }, "needs a path")]
-    [InlineData(new[] { "in.dll", "--frobnicate" }, "unknown option")]
+    [InlineData(new string[0], "Required argument missing for command: 'rewrite'")]
+    [InlineData(new[] { "in.dll" }, "Option '--output' is required")]
+    [InlineData(new[] { "in.dll", "-o" }, "Required argument missing for option: '-o'")]
+    [InlineData(new[] { "in.dll", "--frobnicate", "-o", "out.dll" }, "Unrecognized command or argument '--frobnicate'")]
+    [InlineData(new[] { "in.dll", "other.dll", "-o", "out.dll" }, "Unrecognized command or argument 'other.dll'")]
+    [InlineData(new[] { "--frobnicate", "-o", "out.dll" }, "Unrecognized option '--frobnicate'")]
     public void Rewrite_usage_errors_exit_2_with_a_fix(string[] args, string problem)
     {
-        var (exitCode, _, stderr) = Async2(["rewrite", .. args]);
+        var (exitCode, stdout, stderr) = Async2(["rewrite", .. args]);
         Assert.Equal(2, exitCode);
-        Assert.Contains(problem, stderr);
-        Assert.Contains("fix:", stderr);
+        Assert.Contains("error: " + problem, stderr);
+        Assert.Contains("fix: see 'async2 rewrite --help'", stderr);
+        Assert.Empty(stdout);
+    }
+
+    [Theory]
+    [InlineData(new string[0], "--version", "rewrite", "run", "demo", "bench", "Exit codes:")]
+    [InlineData(new[] { "rewrite" }, "<in.dll>", "-o, --output <out.dll>", "Exit codes:")]
+    [InlineData(new[] { "run" }, "<app.dll>", "<args>", "ASYNC2_CACHE", "Exit codes:")]
+    [InlineData(new[] { "demo" }, "<n>", "Exit codes:")]
+    [InlineData(new[] { "bench" }, "--quick", "-o, --output <folder>", "--only <names>", "--no-charts", "Exit codes:")]
+    public void Help_on_every_command_exits_0_and_lists_its_arguments_and_options(string[] command, params string[] expected)
+    {
+        foreach (var help in (string[])["--help", "-h"])
+        {
+            var (exitCode, stdout, stderr) = Async2([.. command, help]);
+
+            Assert.True(exitCode == 0, stderr);
+            Assert.Contains($"async2 {string.Join(' ', command)}".TrimEnd() + " ", stdout);
+            Assert.Contains("-h, --help", stdout);
+            foreach (var text in expected)
+                Assert.Contains(text, stdout);
+            Assert.Empty(stderr);
+        }
+    }
+
+    [Fact]
+    public void Version_prints_the_version()
+    {
+        var (exitCode, stdout, _) = Async2("--version");
+        Assert.Equal(0, exitCode);
+        Assert.Matches(@"^\d+\.\d+\.\d+", stdout);
+    }
+
+    [Theory]
+    [InlineData(new string[0], "Required command was not provided", "async2 --help")]
+    [InlineData(new[] { "run" }, "Required argument missing for command: 'run'", "async2 run --help")]
+    [InlineData(new[] { "run", "--frobnicate", "app.dll" }, "Unrecognized option '--frobnicate'", "async2 run --help")]
+    [InlineData(new[] { "demo", "many" }, "'many' is not a valid n", "async2 demo --help")]
+    [InlineData(new[] { "demo", "41" }, "'41' is not a valid n", "async2 demo --help")]
+    [InlineData(new[] { "bench", "--only", "fib,nope" }, "'nope' is not a benchmark", "async2 bench --help")]
+    [InlineData(new[] { "bench", "--frobnicate" }, "Unrecognized command or argument '--frobnicate'", "async2 bench --help")]
+    [InlineData(new[] { "bench", "--output" }, "Required argument missing for option: '--output'", "async2 bench --help")]
+    public void Usage_errors_go_to_stderr_with_exit_code_2(string[] args, string problem, string help)
+    {
+        var (exitCode, stdout, stderr) = Async2(args);
+        Assert.Equal(2, exitCode);
+        Assert.Contains("error: " + problem, stderr);
+        Assert.Contains($"fix: see '{help}'", stderr);
+        Assert.Empty(stdout);
     }
 
     [Theory]
@@ -195,7 +245,7 @@ public sealed class CliTests : IDisposable
     {
         var (exitCode, _, stderr) = Async2("frobnicate");
         Assert.Equal(2, exitCode);
-        Assert.Contains("'frobnicate' is not an async2 command", stderr);
+        Assert.Contains("Unrecognized command or argument 'frobnicate'", stderr);
     }
 
     [Fact]
@@ -406,6 +456,36 @@ public sealed class CliTests : IDisposable
 
         Assert.Contains("stopping on SIGTERM", rest);
         Assert.Equal(7, async2.ExitCode);
+    }
+
+    [Theory]
+    [InlineData("--x", "y")]
+    [InlineData("--x", "y", "-h", "--help", "--version", "-o")]
+    [InlineData("--", "--x", "--", "@response.rsp", "[directive]", "")]
+    [InlineData("run", "rewrite", "-?")]
+    public void Run_passes_every_argument_after_the_app_to_it_verbatim(params string[] appArguments)
+    {
+        var app = Fixture("EchoArguments").RuntimeAsync;
+        // A response file that exists, so that were it expanded (as async2's own arguments are) the test would see it.
+        var responseFile = Path.Combine(_folder, "response.rsp");
+        File.WriteAllText(responseFile, "--expanded");
+        appArguments = [.. appArguments.Select(a => a == "@response.rsp" ? "@" + responseFile : a)];
+
+        var (exitCode, stdout, stderr) = RunWithCache(Path.Combine(_folder, "cache"), [app, .. appArguments]);
+
+        Assert.True(exitCode == appArguments.Length, stderr);
+        Assert.Equal(string.Concat(appArguments.Select(a => $"[{a}]\n")), stdout.ReplaceLineEndings("\n"));
+    }
+
+    [Fact]
+    public void Run_takes_the_app_after_a_double_dash()
+    {
+        var app = Fixture("EchoArguments").RuntimeAsync;
+
+        var (exitCode, stdout, stderr) = RunWithCache(Path.Combine(_folder, "cache"), "--", app, "--x", "-h");
+
+        Assert.True(exitCode == 2, stderr);
+        Assert.Equal("[--x]\n[-h]\n", stdout.ReplaceLineEndings("\n"));
     }
 
     [Fact]
