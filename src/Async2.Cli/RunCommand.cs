@@ -60,7 +60,7 @@ internal static class RunCommand
         if (!File.Exists(app))
             throw CliException.Failure($"cannot run '{appPath}'.", "the file does not exist", "pass the path of the app's main .dll (its bin folder holds the .runtimeconfig.json)");
 
-        if (!AppCache.IsManagedAssembly(app))
+        if (!AssemblyFile.IsManaged(app))
             throw CliException.Failure($"cannot run '{appPath}'.", "it is not a .NET assembly",
                 "pass the app's main .dll (e.g. bin/Release/net10.0/App.dll), not its native launcher or another file");
 

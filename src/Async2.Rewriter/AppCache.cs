@@ -1,5 +1,3 @@
-using System.Reflection.Metadata;
-using System.Reflection.PortableExecutable;
 using Async2.Rewriter.Emit;
 
 namespace Async2.Rewriter;
@@ -64,21 +62,6 @@ public static class AppCache
                 Directory.Delete(scratch, recursive: true);
         }
         return appInEntry;
-    }
-
-    /// <summary>Whether <paramref name="path"/> is a .NET assembly (a PE file with metadata).</summary>
-    public static bool IsManagedAssembly(string path)
-    {
-        try
-        {
-            using var stream = File.OpenRead(path);
-            using var pe = new PEReader(stream);
-            return pe.HasMetadata;
-        }
-        catch (BadImageFormatException)
-        {
-            return false;
-        }
     }
 
     /// <summary>Every file below <paramref name="folder"/> but <paramref name="skipped"/>: relative path, size and last write time, in a stable order.</summary>

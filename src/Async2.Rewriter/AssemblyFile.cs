@@ -15,6 +15,9 @@ public static class AssemblyFile
             ? Mvid(metadata)
             : null);
 
+    /// <summary>Whether <paramref name="path"/> is a .NET assembly (a PE file with metadata).</summary>
+    public static bool IsManaged(string path) => Mvid(path) is not null;
+
     /// <summary>The MVID of a .NET assembly (kept by a rewrite, so it ties an output to its input); null for a file that is no .NET assembly.</summary>
     public static Guid? Mvid(string path) => Read(path, metadata => Mvid(metadata));
 
