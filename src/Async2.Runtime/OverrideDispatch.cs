@@ -14,6 +14,8 @@ using System.Collections.Concurrent;
 using System.ComponentModel;
 using System.Diagnostics;
 using System.Reflection;
+using System.Reflection.Metadata;
+using System.Reflection.Metadata.Ecma335;
 using System.Runtime.CompilerServices;
 
 namespace Async2.Runtime;
@@ -42,6 +44,15 @@ public static class OverrideDispatch
         return runsOwnBody;
     }
 
+    /// <summary>
+    /// The runtime's rule for who takes a slot, on the classes between <paramref name="type"/> and
+    /// <paramref name="declaringType"/>: a virtual method that is not <c>newslot</c> overrides the
+    /// inherited one of its name and signature, and an explicit <c>.override</c> record overrides
+    /// the method it names whatever the flags (C# writes one, on a <c>newslot</c> method, for a
+    /// covariant return such as <c>override Task&lt;int&gt; M()</c> over <c>virtual Task M()</c>).
+    /// A <c>newslot</c> method without a record hides rather than overrides. Methods are told
+    /// apart by name only, which can only err towards the slower, always correct path.
+    /// </summary>
     private static bool OverriddenBelow(Type type, Type declaringType, string name)
     {
         const BindingFlags declaredInstance = BindingFlags.DeclaredOnly | BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic;
@@ -49,12 +60,52 @@ public static class OverrideDispatch
         {
             foreach (var candidate in below.GetMethods(declaredInstance))
             {
-                // A `new` slot hides rather than overrides.
                 if (candidate.Name == name && candidate.IsVirtual && (candidate.Attributes & MethodAttributes.NewSlot) == 0)
                     return true;
             }
+            if (OverridesExplicitly(below, name))
+                return true;
         }
         return false;
+    }
+
+    /// <summary>
+    /// Whether <paramref name="type"/>'s own <c>.override</c> records name a class method called
+    /// <paramref name="name"/>. Reflection does not show these records, so they are read from the
+    /// assembly's metadata; where that is not available (a dynamic assembly, a module other than the manifest), any virtual method of
+    /// the name counts.
+    /// </summary>
+    private static unsafe bool OverridesExplicitly(Type type, string name)
+    {
+        if (type.Module != type.Assembly.ManifestModule || !type.Assembly.TryGetRawMetadata(out byte* blob, out int length))
+            return type.GetMethods(BindingFlags.DeclaredOnly | BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic)
+                .Any(m => m.IsVirtual);
+        var metadata = new MetadataReader(blob, length);
+        var definition = metadata.GetTypeDefinition(MetadataTokens.TypeDefinitionHandle(type.MetadataToken));
+        foreach (var handle in definition.GetMethodImplementations())
+        {
+            var declaration = metadata.GetMethodImplementation(handle).MethodDeclaration;
+            var declarationName = declaration.Kind == HandleKind.MethodDefinition
+                ? metadata.GetMethodDefinition((MethodDefinitionHandle)declaration).Name
+                : metadata.GetMemberReference((MemberReferenceHandle)declaration).Name;
+            if (metadata.StringComparer.Equals(declarationName, name) && !DeclaredOnInterface(type, declaration))
+                return true;
+        }
+        return false;
+    }
+
+    /// <summary>Whether the method an <c>.override</c> record of <paramref name="type"/> names is an interface's (an interface implementation, not a class override); when it cannot be resolved, it is taken as a class's.</summary>
+    private static bool DeclaredOnInterface(Type type, EntityHandle declaration)
+    {
+        try
+        {
+            var method = type.Module.ResolveMethod(MetadataTokens.GetToken(declaration), type.IsGenericType ? type.GetGenericArguments() : null, null);
+            return method?.DeclaringType?.IsInterface == true;
+        }
+        catch (Exception e) when (e is ArgumentException or TypeLoadException or MissingMethodException or BadImageFormatException)
+        {
+            return false;
+        }
     }
 
     /// <summary>A method slot as an entry names it; the name is an interned literal, compared by reference.</summary>

@@ -23,6 +23,7 @@ internal static class MethodRewriter
         // Analyse.
         original.Body.SimplifyMacros();
         ReportUnsupportedInstructions(original, diagnostics);
+        NameOriginalAsCurrentMethod(original, runtime);
         StackTypes stack;
         try
         {
@@ -67,6 +68,33 @@ internal static class MethodRewriter
         int direct = sites.Count(s => s.Kind == AwaitKind.DirectCall);
         return new MethodOutcome(Diagnostics.Describe(original), true, sites.Count, direct, null);
     }
+
+    /// <summary>
+    /// <c>MethodBase.GetCurrentMethod()</c> in M's body becomes
+    /// <c>MethodBase.GetMethodFromHandle(methodof(M), typeof(Owner))</c>: the body runs as the
+    /// variant, which the caller should not see; this returns M, as the runtime's own runtime async
+    /// does, and like it M's definition in generic code (classic async returns its state machine's
+    /// MoveNext). Only the call sites change, so no other code pays for it, and a token load is
+    /// cheaper than the stack walk it replaces.
+    /// </summary>
+    private static void NameOriginalAsCurrentMethod(MethodDefinition original, RuntimeReferences runtime)
+    {
+        var il = original.Body.GetILProcessor();
+        foreach (var call in original.Body.Instructions.Where(IsGetCurrentMethod).ToList())
+        {
+            // The call instruction itself becomes the first load, so branches to it stay valid.
+            call.OpCode = OpCodes.Ldtoken;
+            call.Operand = original;
+            var typeToken = il.Create(OpCodes.Ldtoken, original.DeclaringType);
+            il.InsertAfter(call, typeToken);
+            il.InsertAfter(typeToken, il.Create(OpCodes.Call, runtime.MethodFromHandle));
+        }
+    }
+
+    private static bool IsGetCurrentMethod(Instruction instruction) =>
+        instruction.OpCode.Code == Code.Call
+        && instruction.Operand is MethodReference { Name: "GetCurrentMethod", Parameters.Count: 0 } method
+        && method.DeclaringType.FullName == "System.Reflection.MethodBase";
 
     private static MethodOutcome Failed(MethodDefinition method) =>
         new(Diagnostics.Describe(method), false, 0, 0, "see diagnostics");

@@ -54,6 +54,10 @@ internal sealed class RuntimeReferences
         ObjectGetType = new MethodReference("GetType", systemType, module.TypeSystem.Object) { HasThis = true };
         TypeFromHandle = new MethodReference("GetTypeFromHandle", systemType, systemType);
         TypeFromHandle.Parameters.Add(new ParameterDefinition(CoreType("System", "RuntimeTypeHandle", isValueType: true)));
+        var methodBase = CoreType("System.Reflection", "MethodBase", isValueType: false);
+        MethodFromHandle = new MethodReference("GetMethodFromHandle", methodBase, methodBase);
+        MethodFromHandle.Parameters.Add(new ParameterDefinition(CoreType("System", "RuntimeMethodHandle", isValueType: true)));
+        MethodFromHandle.Parameters.Add(new ParameterDefinition(CoreType("System", "RuntimeTypeHandle", isValueType: true)));
         TypeEquality = new MethodReference("op_Equality", module.TypeSystem.Boolean, systemType);
         TypeEquality.Parameters.Add(new ParameterDefinition(systemType));
         TypeEquality.Parameters.Add(new ParameterDefinition(systemType));
@@ -85,6 +89,8 @@ internal sealed class RuntimeReferences
     public MethodReference ObjectGetType { get; }
     public MethodReference TypeFromHandle { get; }
     public MethodReference TypeEquality { get; }
+    /// <summary><c>MethodBase.GetMethodFromHandle(RuntimeMethodHandle, RuntimeTypeHandle)</c>.</summary>
+    public MethodReference MethodFromHandle { get; }
 
     /// <summary><c>OverrideDispatch.Await</c> for the Task type <paramref name="task"/> a foreign override returns.</summary>
     public MethodReference AwaitOverride(TypeReference task) => Overload(_overrideDispatch, "Await", task)

@@ -146,8 +146,10 @@ internal sealed class VariantMap
     public static VariantDeclaration Declare(MethodDefinition original, TaskShape shape, RuntimeReferences runtime, int ordinal)
     {
         var owner = original.DeclaringType;
-        // Internal, not private: every caller of M in the module calls M' on it.
-        var continuation = new TypeDefinition("", $"<{original.Name}>d__Async2_{ordinal}",
+        // Internal, not private: every caller of M in the module calls M' on it. Named as Roslyn names
+        // M's state machine, dots made dashes (<IJob-Run>d__0 for the explicit IJob.Run): a type name
+        // with a dot cannot be parsed back from the [AsyncStateMachine(typeof(...))] naming it.
+        var continuation = new TypeDefinition("", $"<{original.Name.Replace('.', '-')}>d__Async2_{ordinal}",
             TypeAttributes.NestedAssembly | TypeAttributes.Sealed | TypeAttributes.Class | TypeAttributes.BeforeFieldInit);
         owner.NestedTypes.Add(continuation);
 

@@ -29,7 +29,8 @@ internal static class VirtualEntries
 {
     /// <summary>Whether <paramref name="method"/> may be reached through a slot that other code can override or that overrides another.</summary>
     public static bool Needed(MethodDefinition method) =>
-        method.IsVirtual && !method.IsAbstract && !method.DeclaringType.IsInterface && !(method.IsFinal && method.IsNewSlot);
+        method.IsVirtual && !method.IsAbstract && !method.DeclaringType.IsInterface
+        && !(method.IsFinal && method.IsNewSlot && !ExplicitlyOverriddenClassMethods(method).Any());
 
     /// <summary>Whether a virtual call to <paramref name="method"/> may end up in another body than its own.</summary>
     public static bool CanBeOverridden(MethodDefinition method) =>
@@ -57,39 +58,97 @@ internal static class VirtualEntries
         return EntryCode.Declare(original.DeclaringType, $"<{original.Name}>v__Async2", attributes, original, declaration.Shape.Result, runtime);
     }
 
-    /// <summary>Makes <paramref name="entry"/> override the entry of the method <paramref name="method"/> overrides, or start a slot of its own.</summary>
+    /// <summary>
+    /// Makes <paramref name="entry"/> override the entries of the methods <paramref name="method"/>
+    /// overrides, or start a slot of its own. An entry whose result differs from the overridden
+    /// one's (a covariant <c>Task&lt;T&gt;</c> override of a <c>Task</c> method) cannot override it;
+    /// a bridge does (<see cref="AddCovariantBridge"/>).
+    /// </summary>
     private static void Place(MethodDefinition entry, MethodDefinition method, VariantMap variants, RuntimeReferences runtime)
     {
-        if (OverriddenEntry(method, variants, runtime) is { } overridden)
-            entry.Overrides.Add(overridden);
-        else
+        foreach (var (overridden, owner) in OverriddenMethods(method).DistinctBy(o => o.Overridden))
+        {
+            var overriddenEntry = variants.Declaration(overridden)?.VirtualEntry ?? SlotEntry(overridden, variants, runtime);
+            if (overriddenEntry is null)
+                continue;
+            var onOwner = GenericContext.MethodOn(overriddenEntry, owner, []);
+            var overriddenResult = ThroughOwner(overriddenEntry.ReturnType, owner, method).FullName;
+            if (overriddenResult == entry.ReturnType.FullName)
+                entry.Overrides.Add(onOwner);
+            else if (overriddenEntry.ReturnType.MetadataType == MetadataType.Void)
+                AddCovariantBridge(entry, method, onOwner, runtime);
+            // Any other difference has no Task-type covariance behind it; OverrideDispatch's
+            // run-time check sends such calls down the Task path.
+        }
+        if (entry.Overrides.Count == 0)
             entry.Attributes |= MethodAttributes.NewSlot;
     }
 
     /// <summary>
-    /// The entry that <paramref name="method"/>'s entry overrides: that of the nearest base method
-    /// of this module that <paramref name="method"/> overrides. A base method without a variant
-    /// (abstract, or not async) gets a bridging entry for the purpose (<see cref="SlotEntry"/>).
-    /// Base types of other modules are not loaded; their methods have no entry this module could know of.
+    /// The base class methods of this module whose slots <paramref name="method"/> takes, each with
+    /// the base type as <paramref name="method"/>'s type sees it. The runtime's rule: the explicit
+    /// <c>.override</c> records of the method (C# writes them for covariant returns, on a
+    /// <c>newslot</c> method), and for a method that is not <c>newslot</c> the nearest base method of
+    /// the same name and signature. A <c>newslot</c> method without records hides what it does not
+    /// name. Base types of other modules are not loaded; their methods have no entry this module could know of.
     /// </summary>
-    private static MethodReference? OverriddenEntry(MethodDefinition method, VariantMap variants, RuntimeReferences runtime)
+    private static IEnumerable<(MethodDefinition Overridden, TypeReference Owner)> OverriddenMethods(MethodDefinition method)
     {
+        foreach (var overridden in ExplicitlyOverriddenClassMethods(method))
+            yield return overridden;
         if (method.IsNewSlot)
-            return null;
+            yield break;
         for (var baseType = method.DeclaringType.BaseType; baseType is not null;)
         {
             var definition = TypeResolution.DefinitionInModule(baseType);
             if (definition is null)
-                return null;
+                yield break;
             var overridden = definition.Methods.FirstOrDefault(m => m.IsVirtual && SameSignature(method, m, baseType));
             if (overridden is not null)
             {
-                var entry = variants.Declaration(overridden)?.VirtualEntry ?? SlotEntry(overridden, variants, runtime);
-                return entry is null ? null : GenericContext.MethodOn(entry, baseType, []);
+                yield return (overridden, baseType);
+                yield break;
             }
             baseType = definition.BaseType is { } next ? ThroughOwner(next, baseType, method) : null;
         }
-        return null;
+    }
+
+    /// <summary>The class methods of this module named by <paramref name="method"/>'s <c>.override</c> records (interface methods are <see cref="InterfaceEntries"/>' concern).</summary>
+    private static IEnumerable<(MethodDefinition Overridden, TypeReference Owner)> ExplicitlyOverriddenClassMethods(MethodDefinition method)
+    {
+        foreach (var reference in method.Overrides)
+        {
+            if (TypeResolution.DefinitionInModule(reference.DeclaringType) is not { IsInterface: false })
+                continue;
+            if (reference.GetElementMethod().Resolve() is { } overridden)
+                yield return (overridden, reference.DeclaringType);
+        }
+    }
+
+    /// <summary>
+    /// A covariant override's entry returns the override's result (<c>T</c> for <c>Task&lt;T&gt;</c>)
+    /// where the overridden entry returns nothing, so it cannot override that entry itself. The
+    /// bridge, declared beside it, does: it calls the override's entry virtually (so overrides of
+    /// the override are reached, as the runtime reaches them through [PreserveBaseOverrides]) and
+    /// drops the result, which the base method's callers never read. A suspended callee hands its
+    /// result to a frame that does not read it either.
+    /// </summary>
+    private static void AddCovariantBridge(MethodDefinition entry, MethodDefinition method, MethodReference overriddenEntry, RuntimeReferences runtime)
+    {
+        var owner = method.DeclaringType;
+        var bridge = EntryCode.Declare(owner, $"<{method.Name}>c__Async2",
+            MethodAttributes.Assembly | MethodAttributes.Virtual | MethodAttributes.HideBySig | MethodAttributes.NewSlot,
+            method, owner.Module.TypeSystem.Void, runtime);
+        bridge.Overrides.Add(overriddenEntry);
+        var il = bridge.Body.GetILProcessor();
+        il.Emit(OpCodes.Ldarg_0);
+        foreach (var parameter in bridge.Parameters)
+            il.Emit(OpCodes.Ldarg, parameter);
+        il.Emit(OpCodes.Callvirt, GenericContext.MethodOn(entry, TypeResolution.SelfInstance(owner), [.. bridge.GenericParameters]));
+        if (entry.ReturnType.MetadataType != MetadataType.Void)
+            il.Emit(OpCodes.Pop);
+        il.Emit(OpCodes.Ret);
+        bridge.Body.OptimizeMacros();
     }
 
     /// <summary>

@@ -54,33 +54,74 @@ internal static class RewrittenAssembly
     /// with InvalidProgramException), including resumption paths a run may never reach.
     /// Returns one line per method the JIT refused.
     /// </summary>
-    public static IReadOnlyList<string> MethodsTheJitRejects(string path)
+    public static IReadOnlyList<string> MethodsTheJitRejects(string path) => Inspect(path, assembly =>
     {
-        var context = new AssemblyLoadContext($"jit-check-{Guid.NewGuid():N}", isCollectible: true);
-        try
+        var problems = new List<string>();
+        foreach (var type in assembly.GetTypes().Where(t => !t.ContainsGenericParameters))
         {
-            var assembly = context.LoadFromAssemblyPath(path);
-            var problems = new List<string>();
-            const BindingFlags all = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly;
-            foreach (var type in assembly.GetTypes().Where(t => !t.ContainsGenericParameters))
+            // Delegate types' Invoke and BeginInvoke are implemented by the runtime: there is no IL to compile.
+            IEnumerable<MethodBase> methods = type.GetMethods(AllDeclared).Where(m => !m.IsAbstract && !m.ContainsGenericParameters
+                && !m.MethodImplementationFlags.HasFlag(MethodImplAttributes.Runtime));
+            methods = methods.Concat(type.GetConstructors(AllDeclared));
+            foreach (var method in methods)
             {
-                // Delegate types' Invoke and BeginInvoke are implemented by the runtime: there is no IL to compile.
-                IEnumerable<MethodBase> methods = type.GetMethods(all).Where(m => !m.IsAbstract && !m.ContainsGenericParameters
-                    && !m.MethodImplementationFlags.HasFlag(MethodImplAttributes.Runtime));
-                methods = methods.Concat(type.GetConstructors(all));
-                foreach (var method in methods)
+                try
                 {
-                    try
-                    {
-                        RuntimeHelpers.PrepareMethod(method.MethodHandle);
-                    }
-                    catch (Exception e) when (e is InvalidProgramException or BadImageFormatException or TypeLoadException or MissingMethodException or MissingFieldException)
-                    {
-                        problems.Add($"{type.FullName}::{method.Name}: {e.GetType().Name}: {e.Message}");
-                    }
+                    RuntimeHelpers.PrepareMethod(method.MethodHandle);
+                }
+                catch (Exception e) when (e is InvalidProgramException or BadImageFormatException or TypeLoadException or MissingMethodException or MissingFieldException)
+                {
+                    problems.Add($"{type.FullName}::{method.Name}: {e.GetType().Name}: {e.Message}");
                 }
             }
-            return problems;
+        }
+        return problems;
+    });
+
+    /// <summary>
+    /// Reads the custom attributes of every type, method, constructor and parameter of the assembly,
+    /// non-public and generated ones included, as a framework scanning attributes would (DI
+    /// containers, test frameworks, serializers). An attribute naming a type that cannot be loaded,
+    /// such as <c>[AsyncStateMachine(typeof(...))]</c> naming a type whose name does not parse,
+    /// throws there. Returns one line per member whose attributes could not be read.
+    /// </summary>
+    public static IReadOnlyList<string> MembersWhoseAttributesCannotBeRead(string path) => Inspect(path, assembly =>
+    {
+        var problems = new List<string>();
+        void Read(ICustomAttributeProvider member, string name)
+        {
+            try
+            {
+                member.GetCustomAttributes(false);
+            }
+            catch (Exception e)
+            {
+                problems.Add($"{name}: {e.GetType().Name}: {e.Message}");
+            }
+        }
+        foreach (var type in assembly.GetTypes())
+        {
+            Read(type, type.FullName!);
+            IEnumerable<MethodBase> methods = type.GetMethods(AllDeclared);
+            foreach (var method in methods.Concat(type.GetConstructors(AllDeclared)))
+            {
+                Read(method, $"{type.FullName}::{method.Name}");
+                foreach (var parameter in method.GetParameters())
+                    Read(parameter, $"{type.FullName}::{method.Name}({parameter.Name})");
+            }
+        }
+        return problems;
+    });
+
+    private const BindingFlags AllDeclared = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly;
+
+    /// <summary>Runs <paramref name="inspect"/> on the assembly at <paramref name="path"/>, loaded into a context of its own that is unloaded afterwards.</summary>
+    private static T Inspect<T>(string path, Func<Assembly, T> inspect)
+    {
+        var context = new AssemblyLoadContext($"inspect-{Guid.NewGuid():N}", isCollectible: true);
+        try
+        {
+            return inspect(context.LoadFromAssemblyPath(path));
         }
         finally
         {

@@ -39,13 +39,18 @@ public static class Calls
 
     public static async Task<long> VirtualLoop(int count)
     {
-        // A rewritten override reached through a base reference, an inherited one, and one of an abstract method.
+        // A rewritten override reached through a base reference, an inherited one, one of an abstract
+        // method, and covariant ones (Task<long> over Task) reached through the Task-returning base.
         Shape[] shapes = [new Square(), new Cube()];
         Solid solid = new Block();
+        Job[] jobs = [new CountingJob(), new RecountingJob()];
         long sum = 0;
         for (int i = 0; i < count; i++)
+        {
             sum += await shapes[i & 1].Area(i) + await solid.Volume(i);
-        return sum;
+            await jobs[i & 1].Run(i);
+        }
+        return sum + Job.Total;
     }
 
     public static async Task<long> InterfaceLoop(int count)
@@ -121,4 +126,32 @@ public sealed class Block : Solid
             await Task.Yield();
         return side * 5 + 1000;
     }
+}
+
+public class Job
+{
+    public static long Total;
+
+    public virtual async Task Run(long value)
+    {
+        if (Calls.Suspend)
+            await Task.Yield();
+        Total += value;
+    }
+}
+
+public class CountingJob : Job
+{
+    public override async Task<long> Run(long value)
+    {
+        if (Calls.Suspend)
+            await Task.Yield();
+        Total += value * 2;
+        return Total + 1000;
+    }
+}
+
+public class RecountingJob : CountingJob
+{
+    public override async Task<long> Run(long value) => await base.Run(value) + 1;
 }
