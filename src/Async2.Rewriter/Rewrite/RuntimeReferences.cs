@@ -84,7 +84,7 @@ internal sealed class RuntimeReferences
     public MethodReference ThunkScopeExit { get; }
     public MethodReference StackGuardMustSuspend { get; }
     public MethodReference StackGuardSetFloor { get; }
-    /// <summary><c>OverrideDispatch.RunsOwnBody(object, RuntimeTypeHandle, string)</c>.</summary>
+    /// <summary><c>OverrideDispatch.RunsOwnBody(object, RuntimeTypeHandle)</c>.</summary>
     public MethodReference RunsOwnBody { get; }
     public MethodReference ObjectGetType { get; }
     public MethodReference TypeFromHandle { get; }

@@ -15,11 +15,17 @@ namespace Async2.Rewriter.Rewrite;
 /// <code>
 /// virtual R M'entry(args, ref AsyncChain chain, Continuation unused)
 /// {
-///     if (GetType() == typeof(Self) || OverrideDispatch.RunsOwnBody(this, Self, "M"))
+///     if (GetType() == typeof(Self) || OverrideDispatch.RunsOwnBody(this, Self))
 ///         return M'(args, ref chain, null);
-///     return OverrideDispatch.Await(M(args), ref chain);   // overridden by a non-rewritten M
+///     return OverrideDispatch.Await(M(args), ref chain);   // a class of another module may override M
 /// }
 /// </code>
+/// Every other override in this module (non-async, kept classic, abstract) gets an entry too, which
+/// takes the Task path (<see cref="AddNonRewrittenOverrideEntries"/>), so the entries mirror all
+/// overrides the module has. An entry reached for an object whose classes, up to the entry's own,
+/// all belong to this module therefore runs its own body; only classes of other modules, which
+/// may override M without overriding the entry, need a look at run time, and that look needs no
+/// reflection over methods (which trimming and NativeAOT do not keep).
 /// The check is left out where nothing can override M below (a final method, a sealed type).
 /// An entry is only ever called, never resumed (resumption goes to M' itself), but it keeps the
 /// variant's parameter list, with the continuation typed as the common base class, so that
@@ -48,6 +54,58 @@ internal static class VirtualEntries
             Place(entry, declaration.Original, variants, runtime);
             EmitBody(declaration, runtime);
         }
+        if (variants.All.FirstOrDefault() is { } any)
+            AddNonRewrittenOverrideEntries(any.Original.Module, variants, runtime);
+    }
+
+    /// <summary>
+    /// Gives each override in <paramref name="module"/> that has no entry yet (a non-async
+    /// override, one kept classic, an abstract re-declaration) of a method that has one an entry
+    /// that calls it and awaits its task: base classes first, so overrides of overrides find theirs.
+    /// </summary>
+    private static void AddNonRewrittenOverrideEntries(ModuleDefinition module, VariantMap variants, RuntimeReferences runtime)
+    {
+        foreach (var type in module.GetTypes().Where(t => t.IsClass && !t.IsInterface).OrderBy(DepthInModule).ToList())
+        {
+            foreach (var method in type.Methods.Where(m => m.IsVirtual && !m.IsStatic && variants.Declaration(m) is null && variants.SlotEntry(m) is null).ToList())
+            {
+                var overridden = OverriddenMethods(method)
+                    .Select(o => (o.Overridden, o.Owner, Entry: variants.Declaration(o.Overridden)?.VirtualEntry ?? variants.SlotEntry(o.Overridden)))
+                    .FirstOrDefault(o => o.Entry is not null);
+                if (overridden.Entry is not null)
+                    variants.AddSlotEntry(method, TaskPathOverrideEntry(method, overridden.Overridden, overridden.Owner, overridden.Entry, runtime));
+            }
+        }
+    }
+
+    /// <summary>
+    /// An entry for <paramref name="method"/>, overriding <paramref name="overriddenEntry"/> (the
+    /// entry of <paramref name="overridden"/>, which <paramref name="method"/> overrides, declared on
+    /// <paramref name="owner"/> as <paramref name="method"/>'s type sees it) and shaped like it: it
+    /// calls <paramref name="overridden"/> virtually, which reaches <paramref name="method"/> or an
+    /// override of it, and awaits the task. Shaped after the overridden method, not
+    /// <paramref name="method"/>, so that a covariant override (a Task subclass) gets one too.
+    /// </summary>
+    private static MethodDefinition TaskPathOverrideEntry(MethodDefinition method, MethodDefinition overridden, TypeReference owner,
+        MethodDefinition overriddenEntry, RuntimeReferences runtime)
+    {
+        var entry = EntryCode.Declare(method.DeclaringType, $"<{method.Name}>v__Async2",
+            MethodAttributes.Assembly | MethodAttributes.Virtual | MethodAttributes.HideBySig,
+            method, ThroughOwner(overriddenEntry.ReturnType, owner, method), runtime);
+        entry.Overrides.Add(GenericContext.MethodOn(overriddenEntry, owner, []));
+        EntryCode.EmitTaskCall(entry.Body.GetILProcessor(), entry, GenericContext.MethodOn(overridden, owner, [.. entry.GenericParameters]),
+            ThroughOwner(overridden.ReturnType, owner, method), runtime);
+        entry.Body.OptimizeMacros();
+        return entry;
+    }
+
+    /// <summary>How many base classes of <paramref name="type"/> this module defines.</summary>
+    private static int DepthInModule(TypeDefinition type)
+    {
+        int depth = 0;
+        for (var baseType = type.BaseType; baseType is not null && TypeResolution.DefinitionInModule(baseType) is { } definition; baseType = definition.BaseType)
+            depth++;
+        return depth;
     }
 
     private static MethodDefinition Declare(VariantDeclaration declaration, RuntimeReferences runtime)
@@ -77,8 +135,7 @@ internal static class VirtualEntries
                 entry.Overrides.Add(onOwner);
             else if (overriddenEntry.ReturnType.MetadataType == MetadataType.Void)
                 AddCovariantBridge(entry, method, onOwner, runtime);
-            // Any other difference has no Task-type covariance behind it; OverrideDispatch's
-            // run-time check sends such calls down the Task path.
+            // Any other difference has no Task-type covariance behind it, and C# does not produce it.
         }
         if (entry.Overrides.Count == 0)
             entry.Attributes |= MethodAttributes.NewSlot;
@@ -213,7 +270,6 @@ internal static class VirtualEntries
             EntryCode.EmitExactTypeTest(il, self, runOwnBody, runtime);
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldtoken, self);
-            il.Emit(OpCodes.Ldstr, original.Name);
             il.Emit(OpCodes.Call, runtime.RunsOwnBody);
             il.Emit(OpCodes.Brtrue, runOwnBody);
             EntryCode.EmitTaskCall(il, entry, GenericContext.MethodOn(original, self, ownArguments), original.ReturnType, runtime);

@@ -17,6 +17,7 @@ public sealed class NativeAotTests(ITestOutputHelper output)
         "virtual_mixed_overrides",
         "virtual_sealed_new",
         "virtual_covariant_returns",
+        "virtual_covariant_dispatch",
         "virtual_generic_hierarchy",
         "interfaces_mixed_models",
         "context_foreign_overrides",
