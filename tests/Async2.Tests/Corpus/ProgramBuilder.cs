@@ -130,10 +130,17 @@ internal static class ProgramRunner
     public static (int ExitCode, string Stdout, string Stderr) RunDotnet(IEnumerable<string> args, bool runtimeAsync, TimeSpan? timeout = null) =>
         Run(TestEnvironment.DotnetHost, args, runtimeAsync, timeout);
 
-    public static (int ExitCode, string Stdout, string Stderr) Run(string program, IEnumerable<string> args, bool runtimeAsync = false, TimeSpan? timeout = null)
+    /// <summary>
+    /// Runs <paramref name="program"/> to its end (killed after <paramref name="timeout"/>), never under
+    /// DOTNET_RuntimeAsync unless <paramref name="runtimeAsync"/>; <paramref name="environment"/> sets
+    /// (or, with a null value, removes) more variables.
+    /// </summary>
+    public static (int ExitCode, string Stdout, string Stderr) Run(string program, IEnumerable<string> args, bool runtimeAsync = false, TimeSpan? timeout = null,
+        string? workingDirectory = null, IReadOnlyDictionary<string, string?>? environment = null)
     {
         var info = new ProcessStartInfo(program)
         {
+            WorkingDirectory = workingDirectory ?? "",
             UseShellExecute = false,
             RedirectStandardOutput = true,
             RedirectStandardError = true,
@@ -144,6 +151,13 @@ internal static class ProgramRunner
         info.Environment.Remove("DOTNET_RuntimeAsync");
         if (runtimeAsync)
             info.Environment["DOTNET_RuntimeAsync"] = "1";
+        foreach (var (name, value) in environment ?? new Dictionary<string, string?>())
+        {
+            if (value is null)
+                info.Environment.Remove(name);
+            else
+                info.Environment[name] = value;
+        }
 
         using var process = Process.Start(info)!;
         process.StandardInput.Close();

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Xml.Linq;
 using Async2.Tests.Corpus;
 
@@ -39,34 +38,18 @@ public sealed class SamplesWorkspace : IDisposable
 
     public CommandResult Run(string program, string folder, params string[] args)
     {
-        var info = new ProcessStartInfo(program)
+        var (exitCode, stdout, stderr) = ProgramRunner.Run(program, args, timeout: TimeSpan.FromMinutes(10), workingDirectory: folder, environment: new Dictionary<string, string?>
         {
-            WorkingDirectory = folder,
-            UseShellExecute = false,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-        };
-        foreach (var arg in args)
-            info.ArgumentList.Add(arg);
-        info.Environment["NUGET_PACKAGES"] = Path.Combine(Root, "nuget");
-        info.Environment["MSBUILDDISABLENODEREUSE"] = "1";
-        info.Environment["UseSharedCompilation"] = "false";
-        info.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
-        info.Environment.Remove("DOTNET_RuntimeAsync");
-        info.Environment.Remove("MSBuildExtensionsPath");
-        info.Environment.Remove("MSBuildSDKsPath");
-        info.Environment.Remove("MSBUILD_EXE_PATH");
-
-        using var process = Process.Start(info)!;
-        var stdout = process.StandardOutput.ReadToEndAsync();
-        var stderr = process.StandardError.ReadToEndAsync();
-        if (!process.WaitForExit(TimeSpan.FromMinutes(10)))
-        {
-            process.Kill(entireProcessTree: true);
-            throw new TimeoutException($"'{program} {string.Join(" ", args)}' did not finish in 10 minutes");
-        }
-        process.WaitForExit();
-        return new CommandResult($"{Path.GetFileName(program)} {string.Join(" ", args)}", process.ExitCode, stdout.Result, stderr.Result);
+            ["NUGET_PACKAGES"] = Path.Combine(Root, "nuget"),
+            ["MSBUILDDISABLENODEREUSE"] = "1",
+            ["UseSharedCompilation"] = "false",
+            ["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1",
+            // Set when the tests run under dotnet test; a child dotnet must find its own MSBuild.
+            ["MSBuildExtensionsPath"] = null,
+            ["MSBuildSDKsPath"] = null,
+            ["MSBUILD_EXE_PATH"] = null,
+        });
+        return new CommandResult($"{Path.GetFileName(program)} {string.Join(" ", args)}", exitCode, stdout, stderr);
     }
 
     public void Dispose()
