@@ -11,7 +11,11 @@
 // waits for the new notifier. A frame that awaited its callee in a SynchronizationContext or
 // TaskScheduler is resumed there (ResumeContext.cs), and every frame is resumed in the
 // ExecutionContext it suspended in, unless its callee runs in flowing context mode
-// (ContinuationFlags.FlowsContextsToCaller), whose context it inherits.
+// (ContinuationFlags.FlowsContextsToCaller), whose context it inherits. The root is no caller: it
+// completes the Task right where the outermost frame finished, as classic async's builder does
+// (issue 11: queueing it to the thread pool left a thread blocked for the Task, such as
+// Nito.AsyncEx's AsyncContext.Run, waiting for a pool thread); only when that frame was passed
+// through, not resumed, does the root continue where that frame would have run.
 using System.Diagnostics;
 using System.Runtime.ExceptionServices;
 
@@ -30,6 +34,9 @@ internal static class Dispatcher
         Continuation? frame = head;
         Continuation? passThrough = null;
         int passThroughCount = 0;
+        // Whether `completed` was passed through (not resumed): then it did not run here, and the
+        // root, which completes the Task in its place, goes where it would have continued.
+        bool completedPassedThrough = false;
         while (frame is not null)
         {
             Continuation? rest = frame.Next;
@@ -47,6 +54,7 @@ internal static class Dispatcher
                     count++;
                 }
                 while (frame is not null && !HandlesExceptions(frame) && count < PassThroughFrames.MaxNesting);
+                completedPassedThrough = true;
                 if (!PassThroughFrames.ShownInStackTraces)
                     continue;
                 if (frame is not null && HandlesExceptions(frame))
@@ -64,9 +72,11 @@ internal static class Dispatcher
             // only where classic async would run a continuation inline: not under a context or
             // scheduler the callee left behind, which would otherwise leak into the caller. After a
             // flowing callee it continues in the context current at the callee's return (seed 002).
-            if (frame != head && !calleeFlows)
+            // The root finishes the outermost frame's work: it moves only for a frame passed through.
+            Continuation? continuing = frame != root ? frame : completedPassedThrough ? completed : null;
+            if (frame != head && !calleeFlows && continuing is not null)
             {
-                object? target = frame.CapturedContext switch
+                object? target = continuing.CapturedContext switch
                 {
                     { } context when !ResumeContext.IsCurrent(context) => context,
                     null when !ResumeContext.AllowsInlining() => TaskScheduler.Default,
@@ -106,6 +116,7 @@ internal static class Dispatcher
             }
 
             completed = frame;
+            completedPassedThrough = false;
             frame = rest;
         }
     }
