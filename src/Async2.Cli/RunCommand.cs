@@ -57,12 +57,9 @@ internal static class RunCommand
     private static int Run(string appPath, string[] appArguments)
     {
         var app = Path.GetFullPath(appPath);
-        if (!File.Exists(app))
-            throw CliException.Failure($"cannot run '{appPath}'.", "the file does not exist", "pass the path of the app's main .dll (its bin folder holds the .runtimeconfig.json)");
-
-        if (!AssemblyFile.IsManaged(app))
-            throw CliException.Failure($"cannot run '{appPath}'.", "it is not a .NET assembly",
-                "pass the app's main .dll (e.g. bin/Release/net10.0/App.dll), not its native launcher or another file");
+        if (AssemblyFile.WhyNotAnInput(app) is { } why)
+            throw CliException.Failure($"cannot run '{appPath}'.", why,
+                "pass the app's main .dll (e.g. bin/Release/net10.0/App.dll, beside its .runtimeconfig.json), not its native launcher or another file");
 
         var cache = CacheRoot();
         string appToRun;

@@ -4,19 +4,57 @@ using System.Reflection.PortableExecutable;
 namespace Async2.Rewriter;
 
 /// <summary>
-/// Quick looks at an assembly file through its metadata alone, without loading it for a rewrite:
-/// what <c>async2 run</c> and the build need to decide whether there is anything to rewrite.
+/// Quick looks at an assembly file through its headers and metadata alone, without loading it:
+/// whether it can be an input at all (Cecil trusts the image it is given, and a truncated one makes
+/// it read past the end deep inside), and what <c>async2 run</c> and the build need to decide
+/// whether there is anything to rewrite.
 /// </summary>
 public static class AssemblyFile
 {
-    /// <summary>The MVID of a .NET assembly with at least one runtime-async method; null otherwise (also for a file that is no .NET assembly).</summary>
+    /// <summary>
+    /// Why <paramref name="path"/> cannot be rewritten, run or verified (missing, empty, truncated,
+    /// not a .NET assembly, a reference assembly), as a sentence that also says what to do; null if
+    /// it looks like an implementation assembly.
+    /// </summary>
+    public static string? WhyNotAnInput(string path)
+    {
+        if (!File.Exists(path))
+            return "the file does not exist. Pass the path of a .NET assembly (.dll).";
+        var length = new FileInfo(path).Length;
+        if (length == 0)
+            return "the file is empty (an interrupted build or copy?). Pass the .dll the compiler wrote, or rebuild.";
+        try
+        {
+            using var stream = File.OpenRead(path);
+            using var pe = new PEReader(stream);
+            var headers = pe.PEHeaders;
+            if (!pe.HasMetadata)
+                return "it is a native library or program, not a .NET assembly. Pass a managed .dll.";
+            foreach (var section in headers.SectionHeaders)
+            {
+                long end = (long)section.PointerToRawData + section.SizeOfRawData;
+                if (end > length)
+                    return $"it is truncated: its {section.Name} section ends at byte {end}, the file at byte {length}. Rebuild it or copy it again.";
+            }
+            if (IsReferenceAssembly(pe.GetMetadataReader()))
+                return "it is a reference assembly (obj/ref/, ref/ or a targeting pack), which has no method bodies. Pass the implementation assembly, such as the one in bin/.";
+            return null;
+        }
+        catch (BadImageFormatException e)
+        {
+            return $"it is not a .NET assembly ({e.Message}). Pass a managed .dll.";
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return $"it cannot be read ({e.Message}).";
+        }
+    }
+
+    /// <summary>The MVID of a .NET assembly with at least one runtime-async method; null otherwise (also for a file that is missing, unreadable or no .NET assembly).</summary>
     public static Guid? RuntimeAsyncMvid(string path) =>
         Read(path, metadata => metadata.MethodDefinitions.Any(handle => ((int)metadata.GetMethodDefinition(handle).ImplAttributes & RuntimeNames.AsyncImplFlag) != 0)
             ? Mvid(metadata)
             : null);
-
-    /// <summary>Whether <paramref name="path"/> is a .NET assembly (a PE file with metadata).</summary>
-    public static bool IsManaged(string path) => Mvid(path) is not null;
 
     /// <summary>The MVID of a .NET assembly (kept by a rewrite, so it ties an output to its input); null for a file that is no .NET assembly.</summary>
     public static Guid? Mvid(string path) => Read(path, metadata => Mvid(metadata));
@@ -35,5 +73,32 @@ public static class AssemblyFile
         {
             return null; // e.g. a native library beside an app
         }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null; // missing or unreadable: no assembly to speak of
+        }
+    }
+
+    /// <summary>Whether the assembly carries [ReferenceAssembly] (declared elsewhere, or by itself as System.Runtime's reference does).</summary>
+    private static bool IsReferenceAssembly(MetadataReader metadata)
+    {
+        if (!metadata.IsAssembly)
+            return false;
+        foreach (var handle in metadata.GetAssemblyDefinition().GetCustomAttributes())
+        {
+            var constructor = metadata.GetCustomAttribute(handle).Constructor;
+            var (name, @namespace) = constructor.Kind switch
+            {
+                HandleKind.MemberReference when metadata.GetMemberReference((MemberReferenceHandle)constructor).Parent is { Kind: HandleKind.TypeReference } parent
+                    => (metadata.GetTypeReference((TypeReferenceHandle)parent).Name, metadata.GetTypeReference((TypeReferenceHandle)parent).Namespace),
+                HandleKind.MethodDefinition when metadata.GetMethodDefinition((MethodDefinitionHandle)constructor).GetDeclaringType() is var type
+                    => (metadata.GetTypeDefinition(type).Name, metadata.GetTypeDefinition(type).Namespace),
+                _ => (default(StringHandle), default(StringHandle)),
+            };
+            if (!name.IsNil && metadata.StringComparer.Equals(name, "ReferenceAssemblyAttribute")
+                && metadata.StringComparer.Equals(@namespace, "System.Runtime.CompilerServices"))
+                return true;
+        }
+        return false;
     }
 }

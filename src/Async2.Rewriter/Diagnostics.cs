@@ -32,6 +32,8 @@ public static class DiagnosticCodes
     public const string OutputIsInput = "ASYNC2002";
     /// <summary>The output path is a folder, lies under a file, or cannot be written.</summary>
     public const string OutputNotWritable = "ASYNC2003";
+    /// <summary>An assembly the input references is needed to rewrite it and cannot be found.</summary>
+    public const string ReferenceNotFound = "ASYNC2004";
     /// <summary>An instruction the transform cannot carry into a variant (tail., jmp, arglist).</summary>
     public const string UnsupportedInstruction = "ASYNC2101";
     /// <summary>A managed pointer (byref) or ref struct would have to live across an await.</summary>
@@ -42,6 +44,8 @@ public static class DiagnosticCodes
     public const string UnanalysableStack = "ASYNC2104";
     /// <summary>An await shape that is not one Roslyn emits for runtime async.</summary>
     public const string UnknownAwaitShape = "ASYNC2105";
+    /// <summary><c>async2 verify</c>: the JIT refused to compile a method.</summary>
+    public const string RejectedByJit = "ASYNC2201";
 }
 
 /// <summary>Thrown when an assembly cannot be rewritten; nothing has been written.</summary>

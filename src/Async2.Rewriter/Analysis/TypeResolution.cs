@@ -80,4 +80,36 @@ internal static class TypeResolution
     /// </summary>
     public static TypeDefinition? DefinitionInModule(TypeReference type) =>
         type as TypeDefinition ?? (type as GenericInstanceType)?.ElementType as TypeDefinition;
+
+    /// <summary>
+    /// A type named by a TypeRef token (newobj's declaring type, the operand of box, ldobj,
+    /// unbox.any) carries no value-type bit: only signatures say VALUETYPE or CLASS, and Cecil
+    /// takes such a reference for a class until told otherwise. A spill local or continuation field
+    /// of that type would then be declared as a class, which the runtime refuses ("value type
+    /// mismatch"). This looks up the definition, in its own assembly, and records the bit; false
+    /// when that assembly cannot be found.
+    /// </summary>
+    public static bool TryLearnValueType(TypeReference type)
+    {
+        var element = type is GenericInstanceType instance ? instance.ElementType : type;
+        if (element.GetType() != typeof(TypeReference) || element.IsValueType)
+            return true;
+        TypeDefinition? definition;
+        try
+        {
+            definition = element.Resolve();
+        }
+        catch (AssemblyResolutionException)
+        {
+            return false;
+        }
+        if (definition is null)
+            return false;
+        if (definition.IsValueType)
+        {
+            element.IsValueType = true;
+            type.IsValueType = true;
+        }
+        return true;
+    }
 }

@@ -40,9 +40,8 @@ internal static class ModuleIO
 
     public static LoadedModule Load(string path, IReadOnlyList<string> referencePaths)
     {
-        if (!File.Exists(path))
-            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, $"the file does not exist. Pass the path of a .NET assembly (.dll) compiled with runtime-async=on.");
-
+        if (AssemblyFile.WhyNotAnInput(path) is { } why)
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, why);
         var resolver = new ReferenceResolver(referencePaths);
         resolver.AddSearchDirectory(Path.GetDirectoryName(path)!);
         resolver.AddSearchDirectory(Path.GetDirectoryName(typeof(object).Assembly.Location)!);
@@ -70,6 +69,12 @@ internal static class ModuleIO
         catch (BadImageFormatException e)
         {
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, $"it is not a .NET assembly ({e.Message}). Pass a managed .dll.");
+        }
+        catch (Exception e) when (e is IndexOutOfRangeException or ArgumentOutOfRangeException or EndOfStreamException)
+        {
+            // Damage the headers do not show (AssemblyFile.WhyNotAnInput checked those).
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path,
+                $"it is damaged and cannot be read ({e.GetType().Name}: {e.Message}). Rebuild it or copy it again.");
         }
         catch (SymbolsNotMatchingException)
         {

@@ -58,6 +58,13 @@ internal static class AwaitNormalizer
                 continue;
             }
 
+            if (site.StackBelow.FirstOrDefault(type => !TypeResolution.TryLearnValueType(type)) is { } unknown)
+            {
+                diagnostics.Add(Diagnostics.At(declaration.Original, site.Await, DiagnosticCodes.ReferenceNotFound,
+                    $"{unknown.FullName} is on the evaluation stack across this await, and its assembly ({unknown.Scope.Name}) cannot be found to tell whether it is a value type. "
+                    + $"Put {unknown.Scope.Name}.dll beside the input, or rewrite through Async2.Build, which passes the project's references."));
+                continue;
+            }
             var spilled = site.StackBelow.Select(t => NewLocal(body, SpillType(module, t))).ToList();
             var before = new List<Instruction>();
             var after = new List<Instruction>();

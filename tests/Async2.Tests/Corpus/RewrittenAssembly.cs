@@ -50,33 +50,11 @@ internal static class RewrittenAssembly
     }
 
     /// <summary>
-    /// JIT-compiles every non-generic method body of the assembly (the JIT rejects malformed IL
-    /// with InvalidProgramException), including resumption paths a run may never reach.
-    /// Returns one line per method the JIT refused.
+    /// Every method body of the assembly that the JIT refuses, generic ones compiled over stand-in
+    /// arguments (the product's own check, <c>async2 verify</c>), one line each.
     /// </summary>
-    public static IReadOnlyList<string> MethodsTheJitRejects(string path) => Inspect(path, assembly =>
-    {
-        var problems = new List<string>();
-        foreach (var type in assembly.GetTypes().Where(t => !t.ContainsGenericParameters))
-        {
-            // Delegate types' Invoke and BeginInvoke are implemented by the runtime: there is no IL to compile.
-            IEnumerable<MethodBase> methods = type.GetMethods(AllDeclared).Where(m => !m.IsAbstract && !m.ContainsGenericParameters
-                && !m.MethodImplementationFlags.HasFlag(MethodImplAttributes.Runtime));
-            methods = methods.Concat(type.GetConstructors(AllDeclared));
-            foreach (var method in methods)
-            {
-                try
-                {
-                    RuntimeHelpers.PrepareMethod(method.MethodHandle);
-                }
-                catch (Exception e) when (e is InvalidProgramException or BadImageFormatException or TypeLoadException or MissingMethodException or MissingFieldException)
-                {
-                    problems.Add($"{type.FullName}::{method.Name}: {e.GetType().Name}: {e.Message}");
-                }
-            }
-        }
-        return problems;
-    });
+    public static IReadOnlyList<string> MethodsTheJitRejects(string path) =>
+        Async2.Rewriter.Verify.AssemblyVerifier.Verify(path).Rejected.Select(rejected => rejected.ToString()).ToList();
 
     /// <summary>
     /// Reads the custom attributes of every type, method, constructor and parameter of the assembly,

@@ -1,0 +1,136 @@
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using System.Runtime.Loader;
+using System.Security;
+
+namespace Async2.Rewriter.Verify;
+
+/// <summary>One method the JIT refused: which, and what it said.</summary>
+public sealed record RejectedMethod(string Method, string Exception, string Message)
+{
+    public override string ToString() => $"error {DiagnosticCodes.RejectedByJit}: {Method}: {Exception}: {Message}";
+}
+
+/// <summary>What <see cref="AssemblyVerifier.Verify"/> compiled, left out and found.</summary>
+public sealed record VerificationReport(int MethodsCompiled, IReadOnlyList<string> NotInstantiated, IReadOnlyList<RejectedMethod> Rejected);
+
+/// <summary>
+/// The check behind <c>async2 verify</c> and the test harness: loads an assembly into a collectible
+/// context of its own and has the JIT compile every method body, resumption paths included, which a
+/// run may never reach. ILVerify is not available here, and the JIT is the judge that matters: it
+/// refuses malformed IL with InvalidProgramException (it does not say at which offset). Generic
+/// types and methods are compiled over <c>object</c>, or <c>int</c> where a parameter must be a
+/// value type; definitions whose constraints neither satisfies are listed, not compiled.
+/// </summary>
+public static class AssemblyVerifier
+{
+    private const BindingFlags AllDeclared = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly;
+
+    public static VerificationReport Verify(string path)
+    {
+        var full = Path.GetFullPath(path);
+        if (AssemblyFile.WhyNotAnInput(full) is { } why)
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, full, why);
+        var context = new FolderLoadContext(Path.GetDirectoryName(full)!);
+        try
+        {
+            return Compile(context.LoadFromAssemblyPath(full));
+        }
+        finally
+        {
+            context.Unload();
+        }
+    }
+
+    private static VerificationReport Compile(Assembly assembly)
+    {
+        int compiled = 0;
+        var notInstantiated = new List<string>();
+        var rejected = new List<RejectedMethod>();
+        Type[] types;
+        try
+        {
+            types = assembly.GetTypes();
+        }
+        catch (ReflectionTypeLoadException e)
+        {
+            rejected.AddRange(e.LoaderExceptions.OfType<Exception>().Select(problem => new RejectedMethod(assembly.GetName().Name!, problem.GetType().Name, problem.Message)));
+            types = e.Types.OfType<Type>().ToArray();
+        }
+        foreach (var definition in types)
+        {
+            if (Instantiate(definition) is not { } type)
+            {
+                notInstantiated.Add(definition.FullName!);
+                continue;
+            }
+            foreach (var method in type.GetMethods(AllDeclared).Cast<MethodBase>().Concat(type.GetConstructors(AllDeclared)))
+            {
+                // Abstract methods have no body; delegates' Invoke and friends are the runtime's own.
+                if (method.IsAbstract || method.MethodImplementationFlags.HasFlag(MethodImplAttributes.Runtime))
+                    continue;
+                var name = $"{type.FullName}::{method.Name}";
+                if (Instantiate(method) is not { } instance)
+                {
+                    notInstantiated.Add(name);
+                    continue;
+                }
+                try
+                {
+                    // Shared generic code needs the instantiation named: the type's arguments, then the method's.
+                    var arguments = type.GetGenericArguments().Concat(instance.IsGenericMethod ? instance.GetGenericArguments() : []).ToArray();
+                    RuntimeHelpers.PrepareMethod(instance.MethodHandle, arguments.Length == 0 ? null : [.. arguments.Select(argument => argument.TypeHandle)]);
+                    compiled++;
+                }
+                catch (Exception e) when (e is InvalidProgramException or BadImageFormatException or TypeLoadException
+                    or MissingMethodException or MissingFieldException or FileNotFoundException or FileLoadException or VerificationException)
+                {
+                    rejected.Add(new RejectedMethod(name, e.GetType().Name, e.Message));
+                }
+            }
+        }
+        return new VerificationReport(compiled, notInstantiated, rejected);
+    }
+
+    /// <summary>The type itself, or a generic definition closed over stand-in arguments; null if its constraints allow none.</summary>
+    private static Type? Instantiate(Type type)
+    {
+        if (!type.IsGenericTypeDefinition)
+            return type;
+        try
+        {
+            return type.MakeGenericType(type.GetGenericArguments().Select(StandIn).ToArray());
+        }
+        catch (ArgumentException)
+        {
+            return null;
+        }
+    }
+
+    private static MethodBase? Instantiate(MethodBase method)
+    {
+        if (method is not MethodInfo { IsGenericMethodDefinition: true } generic)
+            return method;
+        try
+        {
+            return generic.MakeGenericMethod(generic.GetGenericArguments().Select(StandIn).ToArray());
+        }
+        catch (ArgumentException)
+        {
+            return null;
+        }
+    }
+
+    private static Type StandIn(Type parameter) =>
+        (parameter.GenericParameterAttributes & GenericParameterAttributes.NotNullableValueTypeConstraint) != 0 ? typeof(int) : typeof(object);
+
+    /// <summary>Loads what the assembly references from its own folder first (an app's or a rewrite's output), then as the host would.</summary>
+    private sealed class FolderLoadContext(string folder) : AssemblyLoadContext($"async2-verify-{Guid.NewGuid():N}", isCollectible: true)
+    {
+        protected override Assembly? Load(AssemblyName name)
+        {
+            var candidate = Path.Combine(folder, name.Name + ".dll");
+            return File.Exists(candidate) ? LoadFromAssemblyPath(candidate) : null;
+        }
+    }
+}
