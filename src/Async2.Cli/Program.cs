@@ -47,8 +47,9 @@ public static class Program
         var run = RunCommand.Create();
         var demo = DemoCommand.Create();
         var verify = VerifyCommand.Create();
+        var inspect = InspectCommand.Create();
         var bench = BenchCommand.Create();
-        var root = new RootCommand("Runs runtime-async .NET assemblies on the stock .NET 10 runtime.") { rewrite, run, verify, demo, bench };
+        var root = new RootCommand("Runs runtime-async .NET assemblies on the stock .NET 10 runtime.") { rewrite, run, verify, inspect, demo, bench };
         var help = root.Options.OfType<HelpOption>().Single();
         help.Action = new HelpWithDetails((HelpAction)help.Action!, new Dictionary<Command, string>
         {
@@ -62,6 +63,7 @@ public static class Program
             [rewrite] = RewriteCommand.Details,
             [run] = RunCommand.Details,
             [verify] = VerifyCommand.Details,
+            [inspect] = InspectCommand.Details,
             [demo] = DemoCommand.Details,
             [bench] = BenchCommand.Details,
         });

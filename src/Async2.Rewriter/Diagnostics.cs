@@ -71,7 +71,7 @@ internal static class Diagnostics
     /// The last visible sequence point at or before <paramref name="instruction"/> (the statement it
     /// belongs to), or the method's first one when there is no instruction.
     /// </summary>
-    private static SourceLocation? SourceOf(Mono.Cecil.MethodDefinition method, Mono.Cecil.Cil.Instruction? instruction)
+    internal static SourceLocation? SourceOf(Mono.Cecil.MethodDefinition method, Mono.Cecil.Cil.Instruction? instruction)
     {
         if (!method.HasBody || !method.DebugInformation.HasSequencePoints)
             return null;

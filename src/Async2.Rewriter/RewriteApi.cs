@@ -20,7 +20,35 @@ public sealed record RewriteRequest(string InputPath, string OutputPath)
 }
 
 /// <summary>What happened to one runtime-async method.</summary>
-public sealed record MethodOutcome(string Method, bool Rewritten, int AwaitSites, int DirectCalls, string? Reason);
+public sealed record MethodOutcome(string Method, bool Rewritten, int AwaitSites, int DirectCalls, string? Reason)
+{
+    /// <summary>Each suspension point of the rewritten method, in state order (empty when it was not rewritten).</summary>
+    public IReadOnlyList<AwaitOutcome> Awaits { get; init; } = [];
+
+    /// <summary>The continuation class holding the method's suspended state (and its variant), by full name.</summary>
+    public string? Continuation { get; init; }
+
+    /// <summary>Whether the method starts with the deep-recursion check (it is on a call cycle).</summary>
+    public bool StackGuard { get; init; }
+
+    /// <summary>Whether the method's body is bracketed by a context scope (compatible context mode, and it can change a context).</summary>
+    public bool ContextScope { get; init; }
+}
+
+/// <summary>
+/// One suspension point: where it is in the original method, what the rewriter made of it, and
+/// what a suspension there keeps in the continuation.
+/// </summary>
+/// <param name="State">The state number resumption dispatches on.</param>
+/// <param name="ILOffset">The await's offset in the original method's IL (-1 for the stack guard, which the source has not).</param>
+/// <param name="Kind">How it is awaited: <c>direct</c>, <c>virtual-entry</c>, <c>interface-entry</c>, <c>task-bridge</c>, <c>awaiter</c>, <c>stack-guard</c>.</param>
+/// <param name="Awaited">The method called or the type awaited.</param>
+/// <param name="Why">For an await that is not a direct call: why it goes through the Task or awaiter path.</param>
+/// <param name="Live">The locals and arguments kept across it.</param>
+public sealed record AwaitOutcome(int State, int ILOffset, SourceLocation? Source, string Kind, string Awaited, string? Why, IReadOnlyList<LiveVariable> Live);
+
+/// <summary>A local or argument live across a suspension point: its name (from the PDB where it has one) and type.</summary>
+public sealed record LiveVariable(string Name, string Type);
 
 /// <summary>The result of a successful rewrite.</summary>
 public sealed class RewriteReport

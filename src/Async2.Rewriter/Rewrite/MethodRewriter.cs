@@ -38,6 +38,7 @@ internal static class MethodRewriter
         var sites = AwaitSites.Find(original, stack, variants.CallTarget, diagnostics);
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
+        var origins = AwaitReport.Before(original, sites);
 
         // Flowing context mode leaves context changes to the caller: no scope puts them back.
         bool flowsContexts = ScopedAttributes.FlowsContexts(original);
@@ -66,7 +67,13 @@ internal static class MethodRewriter
         TaskThunkEmitter.Emit(declaration, runtime);
 
         int direct = sites.Count(s => s.Kind == AwaitKind.DirectCall);
-        return new MethodOutcome(Diagnostics.Describe(original), true, sites.Count, direct, null);
+        return new MethodOutcome(Diagnostics.Describe(original), true, sites.Count, direct, null)
+        {
+            Awaits = AwaitReport.Describe(declaration, awaits, captured, origins),
+            Continuation = declaration.Continuation.FullName,
+            StackGuard = awaits.Any(a => a.Site.Kind == AwaitKind.StackGuard),
+            ContextScope = needsContextScope,
+        };
     }
 
     /// <summary>
@@ -157,8 +164,19 @@ internal static class MethodRewriter
         return result;
     }
 
-    private static bool IsByRefLike(TypeReference type) =>
-        type.IsValueType && type.Resolve()?.CustomAttributes.Any(a => a.AttributeType.FullName == "System.Runtime.CompilerServices.IsByRefLikeAttribute") == true;
+    private static bool IsByRefLike(TypeReference type)
+    {
+        if (!type.IsValueType)
+            return false;
+        try
+        {
+            return type.Resolve()?.CustomAttributes.Any(a => a.AttributeType.FullName == "System.Runtime.CompilerServices.IsByRefLikeAttribute") == true;
+        }
+        catch (AssemblyResolutionException)
+        {
+            return false; // its assembly is not at hand: an ordinary struct, as C# keeps no ref struct across an await
+        }
+    }
 
     private static void ReportUnsupportedInstructions(MethodDefinition method, ICollection<Diagnostic> diagnostics)
     {

@@ -1,0 +1,148 @@
+using Async2.Rewriter;
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+
+namespace Async2.Cli.Inspect;
+
+/// <summary>One async method as <c>async2 inspect</c> shows it.</summary>
+internal sealed record InspectedMethod(
+    string Method,
+    string Status,
+    string? Reason,
+    string? Continuation,
+    int? ContinuationBytes,
+    bool StackGuard,
+    bool ContextScope,
+    IReadOnlyList<AwaitOutcome> Awaits,
+    IReadOnlyList<string> ILBefore,
+    IReadOnlyList<string> ILAfter);
+
+/// <summary>What <c>async2 inspect</c> found in one assembly.</summary>
+internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyList<InspectedMethod> Methods)
+{
+    /// <summary>
+    /// Inspects <paramref name="path"/>: a runtime-async assembly is rewritten into a scratch folder
+    /// (the input is only read) and each method is described from the rewrite's report and the two
+    /// bodies; an assembly Async2 already rewrote, or a classic one, is described from its metadata.
+    /// </summary>
+    public static InspectionReport Of(string path)
+    {
+        var scratch = Directory.CreateTempSubdirectory("async2-inspect-");
+        try
+        {
+            var output = Path.Combine(scratch.FullName, Path.GetFileName(path));
+            var rewrite = AssemblyRewriter.Rewrite(new RewriteRequest(path, output) { CopyRuntime = false });
+            using var before = ModuleDefinition.ReadModule(path, new ReaderParameters { InMemory = true });
+            if (!rewrite.Written)
+                return new InspectionReport(path, rewrite.AlreadyRewritten ? "rewritten by Async2" : "classic", ClassicMethods(before).ToList());
+            // The continuations' base classes are Async2.Runtime's, which the rewrite did not copy beside the output.
+            using var resolver = new DefaultAssemblyResolver();
+            resolver.AddSearchDirectory(Path.GetDirectoryName(typeof(Async2.Runtime.Continuation).Assembly.Location)!);
+            resolver.AddSearchDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
+            using var after = ModuleDefinition.ReadModule(output, new ReaderParameters { InMemory = true, AssemblyResolver = resolver });
+            var methods = rewrite.Methods.Select(outcome => Describe(outcome, before, after))
+                .Concat(ClassicMethods(before))
+                .ToList();
+            return new InspectionReport(path, "runtime-async", methods);
+        }
+        finally
+        {
+            scratch.Delete(recursive: true);
+        }
+    }
+
+    private static InspectedMethod Describe(MethodOutcome outcome, ModuleDefinition before, ModuleDefinition after)
+    {
+        var original = FindMethod(before, outcome.Method);
+        var continuation = outcome.Continuation is { } name ? after.GetTypes().FirstOrDefault(t => t.FullName == name) : null;
+        var thunk = FindMethod(after, outcome.Method);
+        var variant = continuation?.Methods.FirstOrDefault(m => m.Name == original?.Name && m.IsStatic);
+        return new InspectedMethod(outcome.Method, outcome.Rewritten ? "rewritten" : "not rewritten", outcome.Reason, outcome.Continuation,
+            continuation is null ? null : ContinuationSize.Estimate(continuation), outcome.StackGuard, outcome.ContextScope, outcome.Awaits,
+            Listing(original), [.. Listing(variant), .. Listing(thunk)]);
+    }
+
+    /// <summary>Async methods the compiler built as classic state machines: async void, async iterators, [RuntimeAsyncMethodGeneration(false)].</summary>
+    private static IEnumerable<InspectedMethod> ClassicMethods(ModuleDefinition module) =>
+        module.GetTypes().SelectMany(type => type.Methods)
+            .Where(method => method.CustomAttributes.Any(a => a.AttributeType.Name is "AsyncStateMachineAttribute" or "AsyncIteratorStateMachineAttribute"))
+            .Where(method => !method.CustomAttributes.Any(a => a.ConstructorArguments is [{ Value: TypeReference { Name: var name } }] && name.Contains("d__Async2_")))
+            .Select(method => new InspectedMethod($"{method.DeclaringType.FullName}::{method.Name}", "classic",
+                "compiled as a classic state machine (async void, an async iterator, or [RuntimeAsyncMethodGeneration(false)]); it reaches rewritten methods through their Task thunks",
+                null, null, false, false, [], [], []));
+
+    private static MethodDefinition? FindMethod(ModuleDefinition module, string described)
+    {
+        var separator = described.LastIndexOf("::", StringComparison.Ordinal);
+        var (typeName, methodName) = (described[..separator], described[(separator + 2)..]);
+        return module.GetTypes().FirstOrDefault(t => t.FullName == typeName)?.Methods.FirstOrDefault(m => m.Name == methodName);
+    }
+
+    private static IReadOnlyList<string> Listing(MethodDefinition? method) =>
+        method is { HasBody: true }
+            ? [$"// {method.FullName}", .. method.Body.Instructions.Select(instruction => instruction.ToString()), ""]
+            : [];
+}
+
+/// <summary>
+/// The heap size of a continuation object, estimated from its fields the way CoreCLR lays out a
+/// class on 64-bit: a 16-byte header (sync block and method table), then the fields, each aligned
+/// to its size up to 8, the whole rounded up to 8. The runtime may order fields differently; the
+/// estimate is for comparing methods, not for exact accounting.
+/// </summary>
+internal static class ContinuationSize
+{
+    public static int Estimate(TypeDefinition type)
+    {
+        var fields = new List<int>();
+        for (TypeReference? current = type; current is not null;)
+        {
+            TypeDefinition? definition;
+            try
+            {
+                definition = current.Resolve();
+            }
+            catch (AssemblyResolutionException)
+            {
+                break;
+            }
+            if (definition is null)
+                break;
+            fields.AddRange(definition.Fields.Where(f => !f.IsStatic).Select(f => FieldSize(f.FieldType)));
+            current = definition.BaseType;
+        }
+        int size = 16;
+        foreach (var field in fields.OrderByDescending(f => Math.Min(f, 8)))
+            size = Align(size, Math.Min(field, 8)) + field;
+        return Align(size, 8);
+    }
+
+    private static int FieldSize(TypeReference type)
+    {
+        switch (type.MetadataType)
+        {
+            case MetadataType.Boolean or MetadataType.SByte or MetadataType.Byte: return 1;
+            case MetadataType.Char or MetadataType.Int16 or MetadataType.UInt16: return 2;
+            case MetadataType.Int32 or MetadataType.UInt32 or MetadataType.Single: return 4;
+            case MetadataType.Int64 or MetadataType.UInt64 or MetadataType.Double or MetadataType.IntPtr or MetadataType.UIntPtr: return 8;
+        }
+        if (!type.IsValueType || type is GenericParameter)
+            return 8; // a reference, or a type parameter counted as one
+        try
+        {
+            var definition = type.Resolve();
+            if (definition is null)
+                return 8;
+            if (definition.IsEnum)
+                return FieldSize(definition.Fields.First(f => !f.IsStatic).FieldType);
+            int size = definition.Fields.Where(f => !f.IsStatic).Sum(f => FieldSize(f.FieldType));
+            return Math.Max(1, Align(size, Math.Min(8, Math.Max(1, size))));
+        }
+        catch (AssemblyResolutionException)
+        {
+            return 8;
+        }
+    }
+
+    private static int Align(int value, int alignment) => (value + alignment - 1) / alignment * alignment;
+}

@@ -1,0 +1,88 @@
+using System.Security.Cryptography;
+using System.Text.Json;
+using System.Text.RegularExpressions;
+using Async2.Tests.Corpus;
+using Xunit;
+
+namespace Async2.Tests.Cli;
+
+/// <summary>
+/// <c>async2 inspect</c> on a corpus program that mixes every kind of await: direct variant calls,
+/// virtual entries, Task bridges to classic overrides and a custom awaiter (Task.Yield).
+/// </summary>
+public sealed class InspectTests : IDisposable
+{
+    private readonly string _folder = Directory.CreateTempSubdirectory("async2-inspect-").FullName;
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    private static ProgramBuild Program() => ProgramBuilder.Build("virtual_mixed_overrides",
+        [Path.Combine(TestEnvironment.CorpusFolder, "virtual_mixed_overrides.cs"), .. TestEnvironment.CorpusSupportFiles]);
+
+    [Fact]
+    public void Text_has_a_line_per_await_with_the_kind_the_rewriter_chose()
+    {
+        var build = Program();
+        var before = Convert.ToHexString(SHA256.HashData(File.ReadAllBytes(build.RuntimeAsync)));
+
+        var (exitCode, stdout, stderr) = Async2("inspect", build.RuntimeAsync);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Matches(@"(?m)^  await Base::Template state 1 at IL_[0-9a-f]{4} virtual_mixed_overrides\.cs:\d+: virtual-entry Base::Method; keeps nothing$", stdout);
+        Assert.Matches(@"(?m)^  await Base::Method state 1 at IL_[0-9a-f]{4} virtual_mixed_overrides\.cs:\d+: direct Program::Pause; keeps x: System\.Int32$", stdout);
+        Assert.Matches(@"(?m)^  await MoreDerived::Method state 2 .*: task-bridge System\.Threading\.Tasks\.Task`1<System\.Int32> \(the callee Derived::Method is not a runtime-async method\)", stdout);
+        Assert.Matches(@"(?m)^  await Program::Pause state 1 .*: awaiter System\.Runtime\.CompilerServices\.YieldAwaitable/YieldAwaiter", stdout);
+        Assert.Matches(@"(?m)^method Derived::Method: classic, compiled as a classic state machine", stdout);
+
+        // One await line per await the rewrite itself reports, method by method.
+        foreach (var method in build.Report.Methods)
+            Assert.Equal(method.AwaitSites, Regex.Matches(stdout, $@"(?m)^  await {Regex.Escape(method.Method)} state ").Count);
+        Assert.Equal(before, Convert.ToHexString(SHA256.HashData(File.ReadAllBytes(build.RuntimeAsync))));
+    }
+
+    [Fact]
+    public void Json_lists_the_same_methods_and_awaits()
+    {
+        var build = Program();
+        var (exitCode, stdout, stderr) = Async2("inspect", build.RuntimeAsync, "--json");
+
+        Assert.True(exitCode == 0, stderr);
+        using var json = JsonDocument.Parse(stdout);
+        var methods = json.RootElement.GetProperty("methods").EnumerateArray().ToList();
+        foreach (var outcome in build.Report.Methods)
+        {
+            var method = Assert.Single(methods, m => m.GetProperty("method").GetString() == outcome.Method);
+            Assert.Equal("rewritten", method.GetProperty("status").GetString());
+            Assert.Equal(outcome.AwaitSites, method.GetProperty("awaits").GetArrayLength());
+            Assert.True(method.GetProperty("continuationBytes").GetInt32() >= 24);
+        }
+    }
+
+    [Fact]
+    public void Html_report_renders_the_method_table_in_a_browser()
+    {
+        var build = Program();
+        var page = Path.Combine(_folder, "report.html");
+        var (exitCode, _, stderr) = Async2("inspect", build.RuntimeAsync, "--html", page);
+        Assert.True(exitCode == 0, stderr);
+
+        var chromium = new[] { "/usr/bin/chromium", "/usr/bin/chromium-browser" }.FirstOrDefault(File.Exists);
+        Assert.True(chromium is not null, "headless Chromium is needed to check the page: apt-get install chromium (.ci/run does)");
+        string[] headless = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", $"--user-data-dir={Path.Combine(_folder, "profile")}", "--window-size=1280,900"];
+        var screenshot = Path.Combine(_folder, "report.png");
+        var shot = ProgramRunner.Run(chromium, [.. headless, $"--screenshot={screenshot}", new Uri(page).AbsoluteUri], timeout: TimeSpan.FromMinutes(2));
+        var dom = ProgramRunner.Run(chromium, [.. headless, "--dump-dom", new Uri(page).AbsoluteUri], timeout: TimeSpan.FromMinutes(2));
+
+        Assert.True(shot.ExitCode == 0 && File.Exists(screenshot) && new FileInfo(screenshot).Length > 10_000, $"no screenshot: {shot.Stderr}");
+        Assert.Equal(0, dom.ExitCode);
+        // The rendered DOM holds the table, one row per async method, rewritten and classic.
+        Assert.Equal(build.Report.Methods.Count, Regex.Matches(dom.Stdout, @"<td class=""rewritten"">rewritten</td>").Count);
+        Assert.Equal(build.Report.Methods.Count + 4, Regex.Matches(dom.Stdout, @"<tr class=""method"">").Count); // and the four classic overrides
+        Assert.Contains("<th>suspension points</th>", dom.Stdout);
+        Assert.Contains("<span class=\"await\">", dom.Stdout);
+    }
+
+    private static (int ExitCode, string Stdout, string Stderr) Async2(params string[] args) =>
+        ProgramRunner.RunDotnet([TestEnvironment.CliPath, .. args], runtimeAsync: false);
+}
