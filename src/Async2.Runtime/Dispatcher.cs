@@ -23,6 +23,10 @@ namespace Async2.Runtime;
 
 internal static class Dispatcher
 {
+    /// <summary>The frame this thread's innermost dispatch is resuming: where AsyncStackTrace finds the awaiting callers.</summary>
+    [ThreadStatic]
+    internal static Continuation? Resumed;
+
     /// <summary>
     /// Resumes <paramref name="head"/> here and now, then the frames after it, each with the
     /// outcome of the one before (<paramref name="completed"/>/<paramref name="fault"/>: the
@@ -30,6 +34,21 @@ internal static class Dispatcher
     /// </summary>
     [StackTraceHidden]
     internal static void Run(Continuation head, ChainRoot root, Continuation? completed = null, ExceptionDispatchInfo? fault = null)
+    {
+        // A dispatch may run nested in a resumed frame (a chain completing inline): the outer one's is put back.
+        var outerResumed = Resumed;
+        try
+        {
+            RunFrames(head, root, completed, fault);
+        }
+        finally
+        {
+            Resumed = outerResumed;
+        }
+    }
+
+    [StackTraceHidden]
+    private static void RunFrames(Continuation head, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault)
     {
         Continuation? frame = head;
         Continuation? passThrough = null;
@@ -97,6 +116,7 @@ internal static class Dispatcher
             var chain = new AsyncChain { Completed = completed, Fault = fault, PassThroughInnermost = passThrough, PassThroughCount = passThroughCount };
             (passThrough, passThroughCount) = (null, 0);
             StackGuard.SetFloor(ref chain);
+            Resumed = frame;
             try
             {
                 frame.Resume(ref chain);

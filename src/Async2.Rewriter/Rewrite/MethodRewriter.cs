@@ -8,9 +8,9 @@ namespace Async2.Rewriter.Rewrite;
 /// <summary>
 /// Rewrites one runtime-async method. Reads as the outline of the transformation:
 /// analyse the original body (stack types, await sites), move it into the variant, normalize
-/// the awaits, compute liveness, lay out the continuation, emit suspension and resumption,
-/// bracket the body with a context scope (compatible context mode only), and finally turn the
-/// original method into the Task thunk.
+/// the awaits, compute liveness, lay out the continuation, emit suspension and resumption (and
+/// record their source lines for logical stack traces), bracket the body with a context scope
+/// (compatible context mode only), and finally turn the original method into the Task thunk.
 /// </summary>
 internal static class MethodRewriter
 {
@@ -39,6 +39,7 @@ internal static class MethodRewriter
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
         var origins = AwaitReport.Before(original, sites);
+        var start = Diagnostics.SourceOf(original, null);
 
         // Flowing context mode leaves context changes to the caller: no scope puts them back.
         bool flowsContexts = ScopedAttributes.FlowsContexts(original);
@@ -59,6 +60,7 @@ internal static class MethodRewriter
 
         var layout = ContinuationLayout.Build(declaration, captured.Values.SelectMany(v => v).Distinct(), runtime);
         SuspensionEmitter.Emit(declaration, awaits, captured, layout, flowsContexts, runtime);
+        SuspensionPointsEmitter.Emit(declaration, awaits, origins, start, runtime);
         if (needsContextScope)
             ContextScopeEmitter.Emit(declaration, runtime);
         if (declaration.Self is { } self && !declaration.SelfIsManagedPointer)

@@ -49,6 +49,7 @@ internal sealed class RuntimeReferences
         StackGuardMustSuspend = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "MustSuspend"));
         StackGuardSetFloor = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "SetFloor"));
         RunsOwnBody = module.ImportReference(_overrideDispatch.Methods.Single(m => m.Name == "RunsOwnBody"));
+        SuspensionPointsConstructor = module.ImportReference(Type(RuntimeNames.SuspensionPointsAttribute).Methods.Single(m => m.IsConstructor));
 
         var systemType = CoreType("System", "Type", isValueType: false);
         ObjectGetType = new MethodReference("GetType", systemType, module.TypeSystem.Object) { HasThis = true };
@@ -86,6 +87,9 @@ internal sealed class RuntimeReferences
     public MethodReference StackGuardSetFloor { get; }
     /// <summary><c>OverrideDispatch.RunsOwnBody(object, RuntimeTypeHandle)</c>.</summary>
     public MethodReference RunsOwnBody { get; }
+
+    /// <summary><c>SuspensionPointsAttribute(string file, int[] lines)</c>.</summary>
+    public MethodReference SuspensionPointsConstructor { get; }
     public MethodReference ObjectGetType { get; }
     public MethodReference TypeFromHandle { get; }
     public MethodReference TypeEquality { get; }
