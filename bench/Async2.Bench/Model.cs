@@ -8,8 +8,12 @@ internal static class Model
     /// The rewritten build's name when this assembly was rewritten (it then references
     /// Async2.Runtime), else "Runtime".
     /// </summary>
-    public static readonly string Name =
+    public static string Name => s_name + (Listened ? "Listened" : "");
+    private static readonly string s_name =
         typeof(Model).Assembly.GetReferencedAssemblies().Any(a => a.Name == "Async2.Runtime") ? RewrittenName : "Runtime";
+
+    /// <summary>Set by --listen: a metrics listener is attached, and cells are the "&lt;name&gt;Listened" variant.</summary>
+    public static bool Listened { get; set; }
     public const bool IsClassicBuild = false;
 
 #if ASYNC2_FLOWING

@@ -6,12 +6,14 @@ namespace Async2.Bench;
 /// The benchmark worker: runs one benchmark for the variants this build and process provide and
 /// prints one JSON line per measured cell on stdout. Usually started by `async2 bench`.
 ///
-///   Async2.Bench &lt;callcost|eh|ehfinally|gc|fib|suspend|chain|deep|info&gt; [--variant V] [--quick] [--n N] [--short-traces]
+///   Async2.Bench &lt;callcost|eh|ehfinally|gc|fib|suspend|chain|deep|info&gt; [--variant V] [--quick] [--n N] [--short-traces] [--listen]
 ///
 /// The classic build measures Sync, Task and ValueTask; the runtime-async build measures "Runtime"
 /// under DOTNET_RuntimeAsync=1 and "Async2" once rewritten. Main is synchronous on purpose.
 /// --short-traces (eh, rewritten builds) sets Async2.CompleteStackTraces to false and measures only
 /// exceptions after a suspension, the one case it changes, as variant "&lt;name&gt;ShortTraces".
+/// --listen (rewritten builds) attaches a listener to Async2's meter (MetricsListener.cs) and reports
+/// the cells as variant "&lt;name&gt;Listened".
 /// </summary>
 public static class Program
 {
@@ -19,7 +21,7 @@ public static class Program
     {
         if (args.Length == 0)
         {
-            Console.Error.WriteLine("usage: Async2.Bench <callcost|eh|ehfinally|gc|fib|suspend|chain|deep|info> [--variant V] [--quick] [--n N] [--short-traces]");
+            Console.Error.WriteLine("usage: Async2.Bench <callcost|eh|ehfinally|gc|fib|suspend|chain|deep|info> [--variant V] [--quick] [--n N] [--short-traces] [--listen]");
             return 2;
         }
         bool quick = args.Contains("--quick");
@@ -35,6 +37,10 @@ public static class Program
             return 3;
         }
 
+#if RUNTIME_ASYNC_BUILD
+        using var listener = args.Contains("--listen") ? MetricsListener.Attach() : null;
+        Model.Listened = listener is not null;
+#endif
         switch (args[0])
         {
             case "info":

@@ -34,6 +34,8 @@ internal abstract class ChainRoot : Continuation
     internal void AwaitNotifier(ref AsyncChain chain)
     {
         _head = chain.Head;
+        if (Telemetry.IsOn)
+            Telemetry.ChainSuspended(chain.Head!, chain.Tail);
         _context = ExecutionContext.Capture();
         Action resume = _resume ??= Resume;
         var current = SynchronizationContext.Current;
@@ -83,7 +85,14 @@ internal abstract class ChainRoot : Continuation
     {
         Continuation head = _head!;
         _head = null;
+        if (!Telemetry.IsOn)
+        {
+            Dispatcher.Run(head, this);
+            return;
+        }
+        long started = Telemetry.DispatchStarted(head);
         Dispatcher.Run(head, this);
+        Telemetry.DispatchEnded(started);
     }
 }
 

@@ -40,6 +40,9 @@ internal static class BenchPlan
             // What complete stack traces cost: the same exceptions with pass-through frames skipped.
             if (benchmark == "eh")
                 jobs.Add(new BenchJob(benchmark, Flavor.Async2, "Async2, short traces", [benchmark, "--short-traces", .. mode]));
+            // What a metrics collector costs while it listens, where the runtime reports: suspensions and resumptions.
+            if (benchmark is "suspend" or "chain")
+                jobs.Add(new BenchJob(benchmark, Flavor.Async2, "Async2, metrics listener", [benchmark, "--listen", .. mode]));
         }
 
         (Flavor Flavor, string Variant)[] variants =

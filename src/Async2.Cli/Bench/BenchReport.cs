@@ -43,6 +43,7 @@ internal static class BenchReport
         Fib(md, cells);
         Suspend(md, cells);
         Chains(md, cells);
+        MetricsListenerCost(md, cells);
 
         if (charts.Count > 0)
         {
@@ -343,6 +344,28 @@ internal static class BenchReport
         }
         md.AppendLine();
         md.AppendLine("Seed 003: 1,000,000 links about 1300 ms with Task.Yield, about 600 ms without (2017 hardware, other scheduler).");
+        md.AppendLine();
+    }
+
+    /// <summary>The suspension-heavy cases with a listener on Async2's meter, next to the same build without one.</summary>
+    private static void MetricsListenerCost(StringBuilder md, Lookup c)
+    {
+        const string listened = "Async2Listened";
+        var rows = new[] { "suspend", "chain" }.SelectMany(bench => c.Cases(bench).Select(name => (Bench: bench, Name: name)))
+            .Where(row => c.Get(row.Bench, listened, row.Name) is not null)
+            .ToList();
+        if (rows.Count == 0)
+            return;
+        md.AppendLine("## 7. With a metrics listener (ms)");
+        md.AppendLine();
+        md.AppendLine("The Async2 build with a `MeterListener` taking every measurement of Async2's meter (`bench/Async2.Bench/MetricsListener.cs`), "
+            + "next to the same build with nobody listening, where the runtime only tests whether anyone does (`src/Async2.Runtime/Telemetry.cs`).");
+        md.AppendLine();
+        md.AppendLine("| Case | Async2 | Async2, listened | listened ÷ not | Task |");
+        md.AppendLine("| --- | --- | --- | --- | --- |");
+        foreach (var (bench, name) in rows)
+            md.AppendLine($"| {name} | {c.Text(bench, "Async2", name)} | {c.Text(bench, listened, name)} | "
+                + $"{Format.Ratio(c.Value(bench, listened, name) / c.Value(bench, "Async2", name))} | {c.Text(bench, "Task", name)} |");
         md.AppendLine();
     }
 

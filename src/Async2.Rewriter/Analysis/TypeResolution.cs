@@ -92,7 +92,8 @@ internal static class TypeResolution
     public static bool TryLearnValueType(TypeReference type)
     {
         var element = type is GenericInstanceType instance ? instance.ElementType : type;
-        if (element.GetType() != typeof(TypeReference) || element.IsValueType)
+        // Module is null for the analysis's own markers (StackTypes.NullType), which name no type.
+        if (element.GetType() != typeof(TypeReference) || element.IsValueType || element.Module is null)
             return true;
         TypeDefinition? definition;
         try
