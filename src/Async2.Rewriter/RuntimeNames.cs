@@ -15,6 +15,7 @@ internal static class RuntimeNames
     public const string ThunkScope = "ThunkScope";
     public const string OverrideDispatch = "OverrideDispatch";
     public const string StackGuard = "StackGuard";
+    public const string CrossAssembly = "CrossAssembly";
 
     /// <summary>ContinuationFlags.HandlesExceptions: the frame suspended inside a protected region.</summary>
     public const int HandlesExceptionsFlag = 1;
