@@ -42,8 +42,15 @@ public static class AppCache
         try
         {
             CopyFolder(folder, scratch, skipped);
-            foreach (var (path, _) in runtimeAsync)
-                AssemblyRewriter.Rewrite(new RewriteRequest(path, Path.Combine(scratch, Path.GetFileName(path))));
+            // Callees first, each caller resolving them from the scratch folder: a caller calls the
+            // variants of a callee it sees rewritten directly (docs/design.md, "Calls across assemblies").
+            var rewritten = new List<string>();
+            foreach (var path in CalleesFirst(runtimeAsync.Select(a => a.Path).ToList()))
+            {
+                var copy = Path.Combine(scratch, Path.GetFileName(path));
+                AssemblyRewriter.Rewrite(new RewriteRequest(path, copy) { ReferencePaths = [.. rewritten] });
+                rewritten.Add(copy);
+            }
             var deps = Path.Combine(scratch, Path.GetFileNameWithoutExtension(appPath) + ".deps.json");
             if (File.Exists(deps))
                 DepsFile.AddRuntime(deps, ModuleIO.RuntimeVersion);
@@ -62,6 +69,29 @@ public static class AppCache
                 Directory.Delete(scratch, recursive: true);
         }
         return appInEntry;
+    }
+
+    /// <summary>
+    /// <paramref name="assemblies"/> ordered so that each comes after those it references (a
+    /// reference cycle, which compilers do not produce, is broken by path order).
+    /// </summary>
+    private static List<string> CalleesFirst(IReadOnlyList<string> assemblies)
+    {
+        var byName = assemblies.ToDictionary(path => Path.GetFileNameWithoutExtension(path), StringComparer.OrdinalIgnoreCase);
+        var ordered = new List<string>();
+        var visited = new HashSet<string>(StringComparer.Ordinal);
+        void Visit(string path)
+        {
+            if (!visited.Add(path))
+                return;
+            foreach (var name in AssemblyFile.ReferencedAssemblies(path))
+                if (byName.TryGetValue(name, out var callee))
+                    Visit(callee);
+            ordered.Add(path);
+        }
+        foreach (var path in assemblies)
+            Visit(path);
+        return ordered;
     }
 
     /// <summary>Every file below <paramref name="folder"/> but <paramref name="skipped"/>: relative path, size and last write time, in a stable order.</summary>

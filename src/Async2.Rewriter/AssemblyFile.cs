@@ -59,6 +59,24 @@ public static class AssemblyFile
     /// <summary>The MVID of a .NET assembly (kept by a rewrite, so it ties an output to its input); null for a file that is no .NET assembly.</summary>
     public static Guid? Mvid(string path) => Read(path, metadata => Mvid(metadata));
 
+    /// <summary>The simple names of the assemblies <paramref name="path"/> references (none for a file that is no .NET assembly).</summary>
+    public static IReadOnlyList<string> ReferencedAssemblies(string path) =>
+        ReadNames(path, metadata => metadata.AssemblyReferences.Select(handle => metadata.GetString(metadata.GetAssemblyReference(handle).Name)));
+
+    private static IReadOnlyList<string> ReadNames(string path, Func<MetadataReader, IEnumerable<string>> look)
+    {
+        try
+        {
+            using var stream = File.OpenRead(path);
+            using var pe = new PEReader(stream);
+            return pe.HasMetadata ? [.. look(pe.GetMetadataReader())] : [];
+        }
+        catch (BadImageFormatException)
+        {
+            return [];
+        }
+    }
+
     private static Guid Mvid(MetadataReader metadata) => metadata.GetGuid(metadata.GetModuleDefinition().Mvid);
 
     private static Guid? Read(string path, Func<MetadataReader, Guid?> look)

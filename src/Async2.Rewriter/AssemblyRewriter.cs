@@ -13,7 +13,9 @@ namespace Async2.Rewriter;
 /// <item>declare: for every runtime-async method, its async2 variant and continuation class, so
 /// that bodies can call each other's variants (Rewrite/VariantMap.cs);</item>
 /// <item>rewrite each method: analyse, normalize awaits, capture live state, emit suspension and
-/// resumption, turn the original into a Task thunk (Rewrite/MethodRewriter.cs);</item>
+/// resumption, turn the original into a Task thunk (Rewrite/MethodRewriter.cs); awaited calls into
+/// other rewritten assemblies go through bridges (Rewrite/ForeignCalls.cs);</item>
+/// <item>mark: the cross-assembly contract callers in other assemblies rely on (Rewrite/CrossAssemblyContract.cs);</item>
 /// <item>emit: write the assembly, its PDB and Async2.Runtime.dll atomically (Emit/ModuleIO.cs).</item>
 /// </list>
 /// Match or bail: if any method cannot be rewritten, nothing is written and every problem is reported.
@@ -41,7 +43,8 @@ public static class AssemblyRewriter
 
         var diagnostics = new List<Diagnostic>();
         var runtime = new RuntimeReferences(module, loaded.Runtime);
-        var variants = new VariantMap();
+        var foreign = new ForeignCalls(module, runtime);
+        var variants = new VariantMap(foreign);
         int ordinal = 0;
         foreach (var method in candidates)
         {
@@ -62,9 +65,15 @@ public static class AssemblyRewriter
             .ToList();
         if (diagnostics.Count > 0)
             throw new RewriteException(diagnostics);
+        foreign.Complete();
+        CrossAssemblyContract.Mark(module, loaded.Runtime);
 
         ModuleIO.Write(loaded, output, request.CopyRuntime);
-        return new RewriteReport { InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = true, Written = true, Methods = outcomes };
+        return new RewriteReport
+        {
+            InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = true, Written = true, Methods = outcomes,
+            CrossAssemblyCallees = foreign.Callees,
+        };
     }
 
     /// <summary>Why a method is not (yet) in the shapes the transform handles, or null if it is.</summary>

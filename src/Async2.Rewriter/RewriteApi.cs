@@ -61,4 +61,6 @@ public sealed class RewriteReport
     public bool AlreadyRewritten { get; init; }
     public required bool Written { get; init; }
     public required IReadOnlyList<MethodOutcome> Methods { get; init; }
+    /// <summary>Methods of other rewritten assemblies that this one calls directly (through a guarded bridge), as "Call|Callvirt method".</summary>
+    public IReadOnlyList<string> CrossAssemblyCallees { get; init; } = [];
 }

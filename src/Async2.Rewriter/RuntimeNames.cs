@@ -16,6 +16,7 @@ internal static class RuntimeNames
     public const string OverrideDispatch = "OverrideDispatch";
     public const string StackGuard = "StackGuard";
     public const string SuspensionPointsAttribute = "SuspensionPointsAttribute";
+    public const string CrossAssembly = "CrossAssembly";
 
     /// <summary>ContinuationFlags.HandlesExceptions: the frame suspended inside a protected region.</summary>
     public const int HandlesExceptionsFlag = 1;

@@ -77,7 +77,8 @@ internal static class Recursion
     {
         foreach (var instruction in method.Body.Instructions)
         {
-            if (callTarget(instruction) is not { } callee)
+            // Calls into other assemblies close no cycle: assembly references do not go round.
+            if (callTarget(instruction) is not { } callee || callee.Module != method.Module)
                 continue;
             if (instruction.OpCode.Code == Code.Callvirt && (callee.IsVirtual || callee.DeclaringType.IsInterface))
                 foreach (var sameShape in byShape[(SimpleName(callee.Name), callee.Parameters.Count)])

@@ -50,6 +50,7 @@ internal sealed class RuntimeReferences
         StackGuardSetFloor = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "SetFloor"));
         RunsOwnBody = module.ImportReference(_overrideDispatch.Methods.Single(m => m.Name == "RunsOwnBody"));
         SuspensionPointsConstructor = module.ImportReference(Type(RuntimeNames.SuspensionPointsAttribute).Methods.Single(m => m.IsConstructor));
+        CrossAssemblyLinks = module.ImportReference(Type(RuntimeNames.CrossAssembly).Methods.Single(m => m.Name == "Links"));
 
         var systemType = CoreType("System", "Type", isValueType: false);
         ObjectGetType = new MethodReference("GetType", systemType, module.TypeSystem.Object) { HasThis = true };
@@ -59,6 +60,10 @@ internal sealed class RuntimeReferences
         MethodFromHandle = new MethodReference("GetMethodFromHandle", methodBase, methodBase);
         MethodFromHandle.Parameters.Add(new ParameterDefinition(CoreType("System", "RuntimeMethodHandle", isValueType: true)));
         MethodFromHandle.Parameters.Add(new ParameterDefinition(CoreType("System", "RuntimeTypeHandle", isValueType: true)));
+        SystemAttribute = CoreType("System", "Attribute", isValueType: false);
+        ActionConstructor = new MethodReference(".ctor", module.TypeSystem.Void, CoreType("System", "Action", isValueType: false)) { HasThis = true };
+        ActionConstructor.Parameters.Add(new ParameterDefinition(module.TypeSystem.Object));
+        ActionConstructor.Parameters.Add(new ParameterDefinition(module.TypeSystem.IntPtr));
         TypeEquality = new MethodReference("op_Equality", module.TypeSystem.Boolean, systemType);
         TypeEquality.Parameters.Add(new ParameterDefinition(systemType));
         TypeEquality.Parameters.Add(new ParameterDefinition(systemType));
@@ -90,6 +95,11 @@ internal sealed class RuntimeReferences
 
     /// <summary><c>SuspensionPointsAttribute(string file, int[] lines)</c>.</summary>
     public MethodReference SuspensionPointsConstructor { get; }
+    /// <summary><c>CrossAssembly.Links(Action)</c>: whether a callee assembly is the build a caller was rewritten against.</summary>
+    public MethodReference CrossAssemblyLinks { get; }
+    public TypeReference SystemAttribute { get; }
+    /// <summary><c>Action(object, IntPtr)</c>, for the probes passed to <see cref="CrossAssemblyLinks"/>.</summary>
+    public MethodReference ActionConstructor { get; }
     public MethodReference ObjectGetType { get; }
     public MethodReference TypeFromHandle { get; }
     public MethodReference TypeEquality { get; }

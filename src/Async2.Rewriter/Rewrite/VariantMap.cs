@@ -82,7 +82,7 @@ internal sealed record TaskShape(string ThunkSuffix, TypeReference Result)
 }
 
 /// <summary>The declarations of every method being rewritten in a module, by original method.</summary>
-internal sealed class VariantMap
+internal sealed class VariantMap(ForeignCalls foreign)
 {
     private readonly Dictionary<MethodDefinition, VariantDeclaration> _byOriginal = new();
     private readonly Dictionary<MethodDefinition, MethodDefinition> _slotEntries = new();
@@ -103,6 +103,8 @@ internal sealed class VariantMap
     /// rewritten in this module, or, for a virtual call, a method with a slot entry (an interface
     /// or base method that rewritten methods implement). The operand is the definition, or, for
     /// generic code, an instantiation of it (<c>Repo&lt;int&gt;::GetAsync</c>, <c>Retry&lt;string&gt;</c>).
+    /// A method of another module qualifies when that assembly was rewritten under the same
+    /// contract (<see cref="ForeignCalls"/>); the call then goes through a bridge.
     /// </summary>
     public MethodDefinition? CallTarget(Instruction call)
     {
@@ -110,11 +112,10 @@ internal sealed class VariantMap
             return null;
         var element = reference.GetElementMethod();
         var definition = element as MethodDefinition;
-        // Only instantiations of types defined here are resolved: nothing outside the module is loaded.
         if (definition is null && element.DeclaringType is GenericInstanceType { ElementType: TypeDefinition })
             definition = element.Resolve();
         if (definition is null)
-            return null;
+            return foreign.Target(call, element);
         if (_byOriginal.ContainsKey(definition))
             return definition;
         return call.OpCode.Code == Code.Callvirt && _slotEntries.ContainsKey(definition) ? definition : null;
@@ -129,6 +130,8 @@ internal sealed class VariantMap
     /// <param name="target">What <see cref="CallTarget"/> found for it (AwaitSite.Callee).</param>
     public MethodReference VariantCalledBy(Instruction call, MethodDefinition target)
     {
+        if (!_byOriginal.ContainsKey(target) && !_slotEntries.ContainsKey(target))
+            return foreign.BridgeCalledBy(call, target);
         bool isVirtualCall = call.OpCode.Code == Code.Callvirt;
         var operand = (MethodReference)call.Operand;
         TypeReference[] methodArguments = operand is GenericInstanceMethod generic ? [.. generic.GenericArguments] : [];

@@ -64,8 +64,9 @@ public sealed class ReflectionTests
         Assert.All(added, type =>
         {
             Assert.True(type.IsDefined(typeof(CompilerGeneratedAttribute)), $"{type.FullName} is not [CompilerGenerated]");
-            // Internal, since every caller in the module calls the variants declared on it.
-            Assert.True(type.IsNested && (type.IsNestedPrivate || type.IsNestedAssembly), $"{type.FullName} is visible outside its assembly");
+            // Internal, since every caller in the module calls the variants declared on it; the
+            // module-level plumbing (the cross-assembly contract marker, call bridges) is top-level and internal.
+            Assert.True(type.IsNested ? type.IsNestedPrivate || type.IsNestedAssembly : type.IsNotPublic, $"{type.FullName} is visible outside its assembly");
             Assert.Contains('<', type.Name);
         });
 

@@ -2,12 +2,13 @@ namespace Async2.Tests.Corpus;
 
 /// <summary>One assembly of a multi-assembly test program, as its manifest line declares it.</summary>
 /// <param name="RuntimeAsync">Compiled runtime-async in the runtime-async flavour (and so rewritten for run (c)); false: classic in every flavour, never rewritten.</param>
-internal sealed record AssemblySpec(string Name, bool IsExe, bool RuntimeAsync);
+/// <param name="ReplacedByClassic">Rewritten with the others, then replaced by its classic build before run (c), as when a library is updated after the app was rewritten.</param>
+internal sealed record AssemblySpec(string Name, bool IsExe, bool RuntimeAsync, bool ReplacedByClassic = false);
 
 /// <summary>
 /// Builds the multi-assembly programs of tests/corpus-multi: one folder per program holding
-/// <c>assemblies.txt</c> (one <c>name library|exe runtime-async|classic</c> line per assembly, in
-/// build order) and one source folder per assembly. Each assembly references all those above it.
+/// <c>assemblies.txt</c> (one <c>name library|exe runtime-async|classic [replaced-by-classic]</c> line
+/// per assembly, in build order) and one source folder per assembly. Each assembly references all those above it.
 /// A flavour is laid out as an app folder (every assembly side by side), the way a user's build
 /// output looks, so that run (c) can rewrite it with <c>AppCache.Prepare</c> as <c>async2 run</c> does.
 /// </summary>
@@ -24,9 +25,10 @@ internal static class MultiAssemblyBuilder
             if (text.Length == 0 || text.StartsWith('#'))
                 continue;
             var parts = text.Split(' ', StringSplitOptions.RemoveEmptyEntries);
-            if (parts.Length != 3 || parts[1] is not ("library" or "exe") || parts[2] is not ("runtime-async" or "classic"))
-                throw new InvalidDataException($"{program}/assemblies.txt: '{text}' is not '<name> library|exe runtime-async|classic'");
-            specs.Add(new AssemblySpec(parts[0], parts[1] == "exe", parts[2] == "runtime-async"));
+            if (parts.Length is not (3 or 4) || parts[1] is not ("library" or "exe") || parts[2] is not ("runtime-async" or "classic")
+                || (parts.Length == 4 && (parts[3] != "replaced-by-classic" || parts[2] != "runtime-async")))
+                throw new InvalidDataException($"{program}/assemblies.txt: '{text}' is not '<name> library|exe runtime-async|classic', or 'runtime-async replaced-by-classic'");
+            specs.Add(new AssemblySpec(parts[0], parts[1] == "exe", parts[2] == "runtime-async", ReplacedByClassic: parts.Length == 4));
         }
         if (specs.Count(s => s.IsExe) != 1 || !specs[^1].IsExe)
             throw new InvalidDataException($"{program}/assemblies.txt must end with its one exe");
@@ -69,5 +71,27 @@ internal static class MultiAssemblyBuilder
             Directory.Delete(scratch, recursive: true); // laid out concurrently by another test run
         }
         return exe;
+    }
+
+    /// <summary>
+    /// The rewritten app <paramref name="rewritten"/> as run (c) runs it: when an assembly is
+    /// <see cref="AssemblySpec.ReplacedByClassic"/>, a copy of the app folder with that assembly's
+    /// classic build (from <paramref name="classic"/>'s folder) in place of its rewritten one.
+    /// </summary>
+    public static string WithReplacements(string program, string rewritten, string classic)
+    {
+        var replaced = Manifest(program).Where(s => s.ReplacedByClassic).ToList();
+        if (replaced.Count == 0)
+            return rewritten;
+        var folder = Path.GetDirectoryName(rewritten)! + "-replaced";
+        if (Directory.Exists(folder))
+            Directory.Delete(folder, recursive: true);
+        Directory.CreateDirectory(folder);
+        foreach (var file in Directory.GetFiles(Path.GetDirectoryName(rewritten)!))
+            File.Copy(file, Path.Combine(folder, Path.GetFileName(file)));
+        foreach (var spec in replaced)
+            foreach (var extension in new[] { ".dll", ".pdb" })
+                File.Copy(Path.Combine(Path.GetDirectoryName(classic)!, spec.Name + extension), Path.Combine(folder, spec.Name + extension), overwrite: true);
+        return Path.Combine(folder, Path.GetFileName(rewritten));
     }
 }

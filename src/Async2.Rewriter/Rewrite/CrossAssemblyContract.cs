@@ -1,0 +1,61 @@
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+
+namespace Async2.Rewriter.Rewrite;
+
+/// <summary>
+/// What a rewritten assembly promises rewritten assemblies that call it (docs/design.md, "Calls
+/// across assemblies"). Version 1:
+/// <list type="bullet">
+/// <item>the assembly carries <c>[assembly: Async2.Runtime.RewrittenByAsync2(1, "&lt;Async2 version&gt;")]</c>;</item>
+/// <item>it holds <c>&lt;Async2&gt;Contract::V1_&lt;MVID&gt;()</c>, an empty static method named after
+/// this build (a rewrite keeps the compiler's MVID), which callers probe at run time;</item>
+/// <item>a rewritten M carries <c>[AsyncStateMachine(typeof(C))]</c>, and its variant is C's static
+/// method named M with M's <c>this</c>, M's parameters, <c>ref AsyncChain</c> and C (VariantMap);</item>
+/// <item>a method with a virtual or interface entry has it on its own type, named <c>&lt;M&gt;v__Async2</c>,
+/// with M's parameters, <c>ref AsyncChain</c> and <c>Continuation</c> (VirtualEntries, InterfaceEntries).</item>
+/// </list>
+/// Any change to those names or signatures, or to what a variant or entry does with the chain,
+/// must bump <see cref="Version"/>: callers then see another contract and take the Task path.
+/// </summary>
+internal static class CrossAssemblyContract
+{
+    public const int Version = 1;
+    public const string AttributeName = "RewrittenByAsync2Attribute";
+    public const string MarkerType = "<Async2>Contract";
+
+    /// <summary>The Async2 version written into the attribute (informational: the contract version decides).</summary>
+    public static string Async2Version => typeof(CrossAssemblyContract).Assembly.GetName().Version!.ToString();
+
+    private static string MarkerName(ModuleDefinition module) => $"V{Version}_{module.Mvid:N}";
+
+    /// <summary>Adds the attribute and the build marker to a module being rewritten.</summary>
+    public static void Mark(ModuleDefinition module, ModuleDefinition runtime)
+    {
+        var attribute = runtime.GetType(RuntimeNames.Namespace, AttributeName)
+            ?? throw new InvalidOperationException($"Async2.Runtime has no type {AttributeName}: the runtime and rewriter versions differ.");
+        var mark = new CustomAttribute(module.ImportReference(attribute.Methods.Single(m => m.IsConstructor && !m.IsStatic)));
+        mark.ConstructorArguments.Add(new CustomAttributeArgument(module.TypeSystem.Int32, Version));
+        mark.ConstructorArguments.Add(new CustomAttributeArgument(module.TypeSystem.String, Async2Version));
+        module.Assembly.CustomAttributes.Add(mark);
+
+        var type = new TypeDefinition("", MarkerType,
+            TypeAttributes.NotPublic | TypeAttributes.Abstract | TypeAttributes.Sealed | TypeAttributes.Class, module.TypeSystem.Object);
+        type.CustomAttributes.Add(CoreAttributes.CompilerGenerated(module));
+        var marker = new MethodDefinition(MarkerName(module), MethodAttributes.Assembly | MethodAttributes.Static | MethodAttributes.HideBySig, module.TypeSystem.Void);
+        marker.Body.GetILProcessor().Emit(OpCodes.Ret);
+        type.Methods.Add(marker);
+        module.Types.Add(type);
+    }
+
+    /// <summary>The build marker of <paramref name="module"/> if it was rewritten under this contract version; null otherwise.</summary>
+    public static MethodDefinition? Marker(ModuleDefinition module)
+    {
+        bool sameContract = module.Assembly.CustomAttributes.Any(a =>
+            a.AttributeType.Namespace == RuntimeNames.Namespace && a.AttributeType.Name == AttributeName
+            && a.ConstructorArguments.Count == 2 && a.ConstructorArguments[0].Value is int version && version == Version);
+        if (!sameContract)
+            return null;
+        return module.GetType(MarkerType)?.Methods.FirstOrDefault(m => m.Name == MarkerName(module) && m.IsStatic && m.Parameters.Count == 0);
+    }
+}

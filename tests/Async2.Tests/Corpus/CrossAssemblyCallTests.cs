@@ -1,0 +1,44 @@
+using Async2.Rewriter;
+using Xunit;
+using Xunit.Abstractions;
+
+namespace Async2.Tests.Corpus;
+
+/// <summary>
+/// Rewritten assemblies call each other's variants directly (Rewrite/ForeignCalls.cs): the app of
+/// tests/corpus-multi/calls_across, run with <c>allocations</c>, prints the bytes each kind of
+/// synchronously completing call into the rewritten Core library allocates. Directly: none.
+/// Through the Task path, as every such call went before and as they must go when Core was
+/// replaced by its classic build after the app was rewritten (calls_across_replaced): a Task each.
+/// </summary>
+public sealed class CrossAssemblyCallTests(ITestOutputHelper output)
+{
+    private static readonly string[] Kinds = ["static", "instance", "generic", "virtual", "interface", "abstract"];
+
+    [Fact]
+    public void Calls_into_a_rewritten_assembly_allocate_nothing()
+    {
+        var perCall = BytesPerCall("calls_across");
+        Assert.All(Kinds, kind => Assert.Equal(0, perCall[kind]));
+    }
+
+    [Fact]
+    public void Calls_into_an_assembly_replaced_by_its_classic_build_take_the_Task_path()
+    {
+        var perCall = BytesPerCall("calls_across_replaced");
+        Assert.All(Kinds, kind => Assert.True(perCall[kind] > 0, $"{kind}: {perCall[kind]} bytes/call"));
+    }
+
+    private Dictionary<string, long> BytesPerCall(string program)
+    {
+        var classic = MultiAssemblyBuilder.BuildApp(program, runtimeAsyncFlavour: false);
+        var runtimeAsync = MultiAssemblyBuilder.BuildApp(program, runtimeAsyncFlavour: true);
+        var rewritten = AppCache.Prepare(runtimeAsync, Path.Combine(TestEnvironment.Scratch, "app-cache"));
+        var (exitCode, stdout, stderr) = ProgramRunner.RunDotnet([MultiAssemblyBuilder.WithReplacements(program, rewritten, classic), "allocations"], runtimeAsync: false);
+        output.WriteLine(stdout + stderr);
+        Assert.Equal(0, exitCode);
+        return stdout.ReplaceLineEndings("\n").Split('\n', StringSplitOptions.RemoveEmptyEntries)
+            .Select(line => line.Split(':'))
+            .ToDictionary(parts => parts[0], parts => long.Parse(parts[1].Trim().Split(' ')[0]));
+    }
+}
