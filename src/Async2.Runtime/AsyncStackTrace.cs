@@ -1,12 +1,14 @@
 // AsyncStackTrace: "who is awaiting me", from inside a rewritten method, also after suspensions.
 //
 // Once a chain has suspended, its callers are no longer on the thread's stack: each waits as a
-// Continuation linked behind the frame the dispatcher resumed (Dispatcher.cs records that frame,
-// one store per resumption). Capture() therefore reads the physical stack down to the dispatcher,
+// Continuation linked behind the frame the dispatcher resumed (Dispatcher.cs records that frame).
+// Capture() therefore reads the physical stack down to the dispatcher,
 // then walks the links: each continuation names its method (the one whose [AsyncStateMachine]
 // names the continuation's class) and, through [SuspensionPoints], the source line of the await
-// it is suspended at. Nothing is recorded for this on the hot path beyond that store; capturing
-// costs a stack walk and reflection, like new StackTrace(true).
+// it is suspended at. The dispatcher's store is made only under the AppContext switch
+// Async2.LogicalStackTraces (about 4 ns per resumption otherwise paid by everyone); without it a
+// capture lists the thread's frames and says why the callers are missing. Capturing costs a stack
+// walk and reflection, like new StackTrace(true).
 //
 // Keep in sync with the rewriter: SuspensionPointsAttribute (Rewrite/SuspensionPointsEmitter.cs)
 // and the continuation naming (VariantMap.cs).
@@ -59,7 +61,9 @@ public sealed class AsyncStackTrace
                 continue;
             frames.Add(new AsyncStackFrame(Written(method), frame.GetFileName(), frame.GetFileLineNumber(), IsAwaiting: false));
         }
-        if (reachedDispatcher && Dispatcher.Resumed is { } resumed)
+        if (reachedDispatcher && !Dispatcher.RecordsResumedFrames)
+            frames.Add(new AsyncStackFrame(null, null, 0, IsAwaiting: true, "awaiting callers are listed only with the AppContext switch Async2.LogicalStackTraces on"));
+        else if (reachedDispatcher && Dispatcher.Resumed is { } resumed)
             AddAwaitingCallers(frames, resumed.Next);
         return new AsyncStackTrace(frames);
     }

@@ -34,4 +34,22 @@ public sealed class LogicalStackTraceTests
         Assert.Contains("LogicalStack.cs:line 25 (awaiting)\n", transcript);
         Assert.Contains("   --- awaited as a Task: its awaiters are not known ---\ndepth 2\n[exit code 0]", transcript);
     }
+
+    [Fact]
+    public void Without_the_switch_the_trace_says_why_the_callers_are_missing()
+    {
+        var runtime = typeof(Async2.Runtime.Continuation).Assembly.Location;
+        var compiled = ProgramBuilder.Compile("LogicalStack", [Path.Combine(TestEnvironment.FixturesFolder, "LogicalStack.cs")], runtimeAsync: true, references: [runtime]);
+        var rewritten = Path.Combine(Directory.CreateTempSubdirectory("async2-logical-stack-").FullName, "LogicalStack.dll");
+        AssemblyRewriter.Rewrite(new RewriteRequest(compiled, rewritten));
+        File.Copy(ProgramBuilder.RuntimeConfigOf(compiled), ProgramBuilder.RuntimeConfigOf(rewritten));
+
+        var (exitCode, stdout, _) = ProgramRunner.Run(TestEnvironment.DotnetHost, [rewritten], environment: new Dictionary<string, string?> { ["LOGICAL_STACKS"] = "off" });
+
+        Assert.Equal(0, exitCode);
+        Assert.StartsWith("""
+            Program.Inner LogicalStack.cs:32 running
+            awaiting callers are listed only with the AppContext switch Async2.LogicalStackTraces on
+            """.ReplaceLineEndings("\n"), stdout.ReplaceLineEndings("\n"));
+    }
 }

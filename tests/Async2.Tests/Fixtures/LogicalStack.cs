@@ -35,4 +35,7 @@ static class Program
         Console.Write(trace);
         return $"depth {depth}";
     }
+
+    // Set before any dispatch (the first resumption reads it), unless the test asks to see it off.
+    static Program() => AppContext.SetSwitch("Async2.LogicalStackTraces", Environment.GetEnvironmentVariable("LOGICAL_STACKS") != "off");
 }
