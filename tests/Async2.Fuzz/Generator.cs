@@ -1,0 +1,252 @@
+using System.Collections.Immutable;
+
+namespace Async2.Fuzz;
+
+/// <summary>
+/// Generates one random case from a seed: a few static async methods calling each other (recursion
+/// and mutual recursion bounded by the fuel d), optionally a class hierarchy with overrides, an
+/// interface implemented by a struct and a class, and a generic class; each method a random mix of
+/// the model's features, some kept classic with [RuntimeAsyncMethodGeneration(false)].
+/// </summary>
+public sealed class Generator
+{
+    private readonly Random random;
+    private readonly List<Method> statics = [];
+    private readonly bool hasHierarchy, hasInterface, hasHolder;
+    private ReturnKind areaReturns, growReturns;
+    private int nextId;
+
+    /// <summary>The method whose body is being generated, for base calls and generic tags.</summary>
+    private Method? current;
+
+    private Generator(int seed)
+    {
+        random = new Random(seed);
+        hasHierarchy = Chance(0.35);
+        hasInterface = Chance(0.35);
+        hasHolder = Chance(0.2);
+    }
+
+    public static Case Generate(int seed) => new Generator(seed).GenerateCase(seed);
+
+    private Case GenerateCase(int seed)
+    {
+        var count = random.Next(1, 5);
+        for (int i = 0; i < count; i++)
+            statics.Add(new Method(null, "static", $"M{i}", Pick(Enum.GetValues<ReturnKind>()), Generic: Chance(0.25), Classic: Chance(0.25), "", Block.Empty));
+
+        var types = new List<(string, string, string)>();
+        var owned = new List<Method>();
+        var extra = "";
+        if (hasHierarchy)
+        {
+            areaReturns = Pick([ReturnKind.TaskOfInt, ReturnKind.ValueTaskOfInt]);
+            growReturns = Pick([ReturnKind.TaskOfInt, ReturnKind.ValueTaskOfInt]);
+            types.Add(("Shape", "abstract class Shape", ""));
+            types.Add(("Square", "class Square : Shape", ""));
+            types.Add(("Cube", "sealed class Cube : Square", ""));
+            owned.Add(Owned("Shape", "public abstract", "Area", areaReturns, classic: false));
+            owned.Add(Owned("Shape", "public virtual", "Grow", growReturns, Chance(0.3)));
+            owned.Add(Owned("Square", "public override", "Area", areaReturns, Chance(0.3)));
+            owned.Add(Owned("Square", "public override", "Grow", growReturns, Chance(0.3)));
+            owned.Add(Owned("Cube", "public override", "Area", areaReturns, Chance(0.3)));
+        }
+        if (hasInterface)
+        {
+            types.Add(("IMeter", "interface IMeter", "ValueTask<int> Read(Trace t, int d, int x);"));
+            types.Add(("Meter", "struct Meter : IMeter", "public int Seed;"));
+            types.Add(("Gauge", "sealed class Gauge : IMeter", ""));
+            owned.Add(Owned("Meter", "public", "Read", ReturnKind.ValueTaskOfInt, Chance(0.3)) with { Preamble = "acc += Seed;" });
+            owned.Add(Owned("Gauge", "public", "Read", ReturnKind.ValueTaskOfInt, Chance(0.3)));
+            extra = "    static ValueTask<int> ReadVia<TMeter>(TMeter meter, Trace t, int d, int x) where TMeter : IMeter => meter.Read(t, d, x);\n";
+        }
+        if (hasHolder)
+        {
+            types.Add(("Holder", "sealed class Holder<T>", "public T Item = default!;"));
+            owned.Add(Owned("Holder", "public", "Run", ReturnKind.TaskOfInt, Chance(0.3)));
+        }
+
+        var methods = statics.Concat(owned).Select(m => m.Modifiers.Contains("abstract") ? m : m with { Body = BodyOf(m) });
+        return new Case(seed, [.. methods], [.. types], extra);
+    }
+
+    private Method Owned(string owner, string modifiers, string name, ReturnKind returns, bool classic) =>
+        new(owner, modifiers, name, returns, Generic: false, classic, "", Block.Empty);
+
+    private Block BodyOf(Method method)
+    {
+        current = method;
+        return GenerateBlock(depth: 0, inLoop: false, inCatch: false, maxStatements: 6);
+    }
+
+    private Block GenerateBlock(int depth, bool inLoop, bool inCatch, int maxStatements)
+    {
+        var count = random.Next(1, maxStatements + 1);
+        var statements = ImmutableArray.CreateBuilder<Statement>(count);
+        for (int i = 0; i < count; i++)
+            statements.Add(GenerateStatement(depth, inLoop, inCatch));
+        return new Block(statements.ToImmutable());
+    }
+
+    private Statement GenerateStatement(int depth, bool inLoop, bool inCatch)
+    {
+        Block Nested(bool loop = false, bool handler = false) => GenerateBlock(depth + 1, inLoop || loop, handler || inCatch, maxStatements: 3);
+
+        if (depth < 3 && Chance(0.3))
+        {
+            switch (random.Next(6))
+            {
+                case 0:
+                    return new If(Condition(), Nested(), Chance(0.5) ? Nested() : null);
+                case 1:
+                    return new Loop(Pick(Enum.GetValues<LoopKind>()), NextId(), random.Next(1, 4), Nested(loop: true));
+                case 2:
+                    return GenerateTry(depth, inLoop, inCatch);
+                case 3:
+                    return new Using(Chance(0.5), NextId(), Nested());
+                case 4:
+                    return new Closure(Pick(Enum.GetValues<ClosureKind>()), NextId(), Chance(0.3),
+                        GenerateBlock(depth + 1, inLoop: false, inCatch: false, maxStatements: 3));
+                default:
+                    var kind = inCatch && Chance(0.5) ? JumpKind.Rethrow
+                        : inLoop && Chance(0.6) ? Pick([JumpKind.Break, JumpKind.Continue])
+                        : JumpKind.Return;
+                    return new Jump(kind, Condition());
+            }
+        }
+        return GenerateLeaf();
+    }
+
+    private Try GenerateTry(int depth, bool inLoop, bool inCatch)
+    {
+        Block Nested(bool handler = false) => GenerateBlock(depth + 1, inLoop, handler || inCatch, maxStatements: 3);
+
+        var body = Nested();
+        // Ordered so no clause is unreachable behind an earlier one (CS0160), whichever the reducer removes.
+        var catches = ImmutableArray.CreateBuilder<Catch>();
+        if (Chance(0.5))
+            catches.Add(new Catch(NextId(), "FuzzException", $"$e.Code % {random.Next(2, 4)} == {random.Next(0, 2)}", Nested(handler: true)));
+        if (Chance(0.3))
+            catches.Add(new Catch(NextId(), "OperationCanceledException", null, Nested(handler: true)));
+        if (Chance(0.3))
+            catches.Add(new Catch(NextId(), "FuzzException", null, Nested(handler: true)));
+        if (Chance(0.5))
+            catches.Add(new Catch(NextId(), "Exception", Chance(0.3) ? "acc % 2 == 0" : null, Nested(handler: true)));
+        var hasFinally = catches.Count == 0 || Chance(0.4);
+        return new Try(body, catches.ToImmutable(), hasFinally ? Nested() : null);
+    }
+
+    private Leaf GenerateLeaf()
+    {
+        var id = NextId();
+        var c = random.Next(1, 10);
+        switch (random.Next(22))
+        {
+            case 0: return new($"t.Log(\"s{id}\", acc);");
+            case 1: return new($"acc = unchecked(acc * {c + 1} + {id});");
+            case 2: return new("await Task.Yield();");
+            case 3: return new(Pick(["await Task.CompletedTask;", $"acc += await Task.FromResult({c});", $"acc += await new ValueTask<int>({c});", "await default(ValueTask);"]));
+            case 4: return new($"acc += await Fuzz.FromOtherThread({c}, {(Chance(0.5) ? "true" : "false")});");
+            case 5: return new($"if ({Condition()}) throw new FuzzException({id});");
+            case 6: return new($"if ({Condition()}) acc += await Fuzz.Faulted({id});");
+            case 7: return new($"if ({Condition()}) acc += await Fuzz.FailFromOtherThread({id});");
+            case 8:
+                return new($$"""
+                    if ({{Condition()}})
+                    {
+                        using var cts{{id}} = new CancellationTokenSource();
+                        Fuzz.CancelFromOtherThread(cts{{id}});
+                        await Task.Delay(Timeout.Infinite, cts{{id}}.Token);
+                    }
+                    """);
+            case 9: return new($"if ({Condition()}) acc += await Task.FromCanceled<int>(new CancellationToken(true));");
+            case 10: return new(Chance(0.5) ? $"Local.Value = acc % 100 + {id};" : $"t.Log(\"local{id}\", Local.Value);");
+            case 11: return new(Pick(["await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);", $"acc += await Fuzz.FromOtherThread({c}, false).ConfigureAwait(false);"]));
+            case 12 or 13 or 14: return CallStatement();
+            case 15: return DeferredCall(id);
+            case 16: return Concurrent(id);
+            case 17 when hasHierarchy: return VirtualCall();
+            case 18 when hasInterface: return InterfaceCall(c);
+            case 19 when hasHolder: return new($"acc += await new Holder<{Pick(["int", "string"])}>().Run(t, d - 1, acc);");
+            case 20 when current is { Owner: "Holder" }: return new("t.Log(\"item\", Item);");
+            case 20 when current is { Generic: true }: return new("t.Log(\"tag\", tag);");
+            case 21 when current is { Owner: "Square" or "Cube" } && !(current is { Owner: "Square", Name: "Area" }): return new($"acc += await base.{current.Name}(t, d - 1, acc);");
+            default: return new($"t.Log(\"s{id}\", acc);");
+        }
+    }
+
+    private Leaf CallStatement()
+    {
+        var callee = Pick(statics);
+        var call = CallOf(callee, "t");
+        var configured = Chance(0.3) ? ".ConfigureAwait(false)" : "";
+        return new(callee.ReturnsValue ? $"acc += await {call}{configured};" : $"await {call}{configured};", [callee.Name]);
+    }
+
+    /// <summary>A call started, then other work, then awaited: the callee writes to a forked trace meanwhile.</summary>
+    private Leaf DeferredCall(int id)
+    {
+        var callee = Pick(statics);
+        var await = callee.ReturnsValue ? $"acc += await p{id};" : $"await p{id};";
+        return new($"""
+            var t{id} = t.Fork();
+            var p{id} = {CallOf(callee, $"t{id}")};
+            t.Log("started{id}", acc);
+            {await}
+            t.Join(t{id});
+            """, [callee.Name]);
+    }
+
+    /// <summary>Two calls running concurrently, each with its own trace, joined by WhenAll or WhenAny.</summary>
+    private Leaf Concurrent(int id)
+    {
+        var first = Pick(statics);
+        var second = Pick(statics);
+        string Start(Method m, string name) =>
+            $"{(m.ReturnsValue ? "Task<int>" : "Task")} {name} = {CallOf(m, "t" + name)}{(m.Returns is ReturnKind.ValueTask or ReturnKind.ValueTaskOfInt ? ".AsTask()" : "")};";
+        string Finish(Method m, string name) => m.ReturnsValue ? $"acc += await {name};" : $"await {name};";
+        var a = $"a{id}";
+        var b = $"b{id}";
+        var wait = Chance(0.5) ? $"await Task.WhenAll({a}, {b});" : $"await Task.WhenAny({a}, {b});";
+        return new($"""
+            var t{a} = t.Fork();
+            var t{b} = t.Fork();
+            {Start(first, a)}
+            {Start(second, b)}
+            {wait}
+            {Finish(first, a)}
+            {Finish(second, b)}
+            t.Join(t{a}, t{b});
+            """, [first.Name, second.Name]);
+    }
+
+    private string CallOf(Method callee, string trace)
+    {
+        if (!callee.Generic)
+            return $"{callee.Name}({trace}, d - 1, acc)";
+        return Pick([$"{callee.Name}<int>({trace}, d - 1, acc, acc)", $"{callee.Name}<string>({trace}, d - 1, acc, \"s\")", $"{callee.Name}({trace}, d - 1, acc, 2.5)"]);
+    }
+
+    private Leaf VirtualCall()
+    {
+        var receiver = Pick(["new Square()", "new Cube()", "(Shape)new Cube()", "(Shape)new Square()"]);
+        return new($"acc += await ({receiver}).{Pick(["Area", "Grow"])}(t, d - 1, acc);");
+    }
+
+    private Leaf InterfaceCall(int c) => new(Pick([
+        $"acc += await ((IMeter)new Meter {{ Seed = {c} }}).Read(t, d - 1, acc);",
+        $"acc += await new Meter {{ Seed = {c} }}.Read(t, d - 1, acc);",
+        $"acc += await ReadVia(new Meter {{ Seed = {c} }}, t, d - 1, acc);",
+        "acc += await ReadVia(new Gauge(), t, d - 1, acc);",
+        "acc += await ((IMeter)new Gauge()).Read(t, d - 1, acc);",
+    ]));
+
+    // Offsets vary which branch a given acc takes; moduli of 3 to 6 make throws and early exits the exception, not the rule.
+    private string Condition() => $"(acc + {random.Next(0, 7)}) % {random.Next(3, 7)} == 0";
+
+    private int NextId() => ++nextId;
+
+    private bool Chance(double p) => random.NextDouble() < p;
+
+    private T Pick<T>(IReadOnlyList<T> items) => items[random.Next(items.Count)];
+}
