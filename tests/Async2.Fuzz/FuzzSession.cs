@@ -46,7 +46,15 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
     }
 
     /// <summary>The indexes of the cases whose classic and rewritten runs differ, each confirmed by a run of that case alone.</summary>
-    private List<int> DifferingCases(IReadOnlyList<Case> cases, string name)
+    private List<int> DifferingCases(IReadOnlyList<Case> cases, string name) =>
+        RunBatch(cases, name, (confirm, suspects) => suspects.Where(confirm).ToList());
+
+    /// <summary>
+    /// Builds and runs <paramref name="cases"/> as one program, then hands the indexes of the cases
+    /// whose transcripts differ to <paramref name="select"/>, with a check that runs one case alone
+    /// (a crash or hang earlier in a batch leaves the later cases without output).
+    /// </summary>
+    private List<int> RunBatch(IReadOnlyList<Case> cases, string name, Func<Func<int, bool>, List<int>, List<int>> select)
     {
         var folder = Path.Combine(WorkFolder, name);
         if (Directory.Exists(folder))
@@ -54,16 +62,13 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
         var (classic, rewritten) = Toolchain.Build(folder, ProgramOf(cases));
         var classicRun = Transcripts(classic, [], BatchTimeout);
         var rewrittenRun = Transcripts(rewritten, [], BatchTimeout);
-        var differing = new List<int>();
-        for (int i = 0; i < cases.Count; i++)
+        var suspects = Enumerable.Range(0, cases.Count).Where(i => TranscriptOf(classicRun, i) != TranscriptOf(rewrittenRun, i)).ToList();
+        bool DiffersAlone(int i)
         {
-            if (TranscriptOf(classicRun, i) == TranscriptOf(rewrittenRun, i))
-                continue;
-            // A crash or hang earlier in the batch leaves the later cases without output: run each alone.
             var alone = new[] { i.ToString() };
-            if (TranscriptOf(Transcripts(classic, alone, CaseTimeout), i) != TranscriptOf(Transcripts(rewritten, alone, CaseTimeout), i))
-                differing.Add(i);
+            return TranscriptOf(Transcripts(classic, alone, CaseTimeout), i) != TranscriptOf(Transcripts(rewritten, alone, CaseTimeout), i);
         }
+        var differing = select(DiffersAlone, suspects);
         if (KeepWork)
             File.WriteAllText(Path.Combine(folder, "transcripts.txt"), string.Join("\n", Enumerable.Range(0, cases.Count).Select(i => TranscriptOf(rewrittenRun, i))));
         else
@@ -71,6 +76,10 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
         return differing;
     }
 
+    /// <summary>
+    /// Greedy reduction, one compilation per round: a round builds the next simplifications of the
+    /// smallest differing case so far as one batch and keeps the smallest of them that still differs.
+    /// </summary>
     private FuzzFailure Reduce(Case original)
     {
         log.WriteLine($"program {original.Seed} differs ({Reductions.Size(original)} statements); reducing");
@@ -82,10 +91,21 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
             improved = false;
             foreach (var candidates in Reductions.Of(smallest).Chunk(BatchSize))
             {
-                var differing = DifferingCases(candidates, $"reduce-{original.Seed}");
-                if (differing.Count > 0)
+                List<int> kept;
+                try
                 {
-                    smallest = candidates[differing[0]];
+                    kept = RunBatch(candidates, $"reduce-{original.Seed}", (confirm, suspects) =>
+                        suspects.OrderBy(i => Reductions.Size(candidates[i])).Where(confirm).Take(1).ToList());
+                }
+                catch (InvalidOperationException e)
+                {
+                    // A simplification the reducer should not have made; the others still count.
+                    log.WriteLine($"  a reduction round failed to build: {e.Message.Split('\n')[0]}");
+                    continue;
+                }
+                if (kept.Count > 0)
+                {
+                    smallest = candidates[kept[0]];
                     improved = true;
                     log.WriteLine($"  reduced to {Reductions.Size(smallest)} statements");
                     break;

@@ -16,6 +16,9 @@ public sealed class Generator
     private ReturnKind areaReturns, growReturns;
     private int nextId;
 
+    /// <summary>Statements left for the method being generated: keeps cases small enough to read and to reduce quickly.</summary>
+    private int budget;
+
     /// <summary>The method whose body is being generated, for base calls and generic tags.</summary>
     private Method? current;
 
@@ -76,12 +79,15 @@ public sealed class Generator
     private Block BodyOf(Method method)
     {
         current = method;
-        return GenerateBlock(depth: 0, inLoop: false, inCatch: false, maxStatements: 6);
+        budget = random.Next(4, 20);
+        var body = GenerateBlock(depth: 0, inLoop: false, inCatch: false, maxStatements: 6);
+        // Exceptions thrown anywhere below are caught at random depths: often the whole body is guarded too.
+        return Chance(0.4) ? new Block([GenerateTry(0, inLoop: false, inCatch: false) with { Body = body }]) : body;
     }
 
     private Block GenerateBlock(int depth, bool inLoop, bool inCatch, int maxStatements)
     {
-        var count = random.Next(1, maxStatements + 1);
+        var count = Math.Min(random.Next(1, maxStatements + 1), Math.Max(1, budget));
         var statements = ImmutableArray.CreateBuilder<Statement>(count);
         for (int i = 0; i < count; i++)
             statements.Add(GenerateStatement(depth, inLoop, inCatch));
@@ -92,19 +98,20 @@ public sealed class Generator
     {
         Block Nested(bool loop = false, bool handler = false) => GenerateBlock(depth + 1, inLoop || loop, handler || inCatch, maxStatements: 3);
 
-        if (depth < 3 && Chance(0.3))
+        budget--;
+        if (depth < 3 && budget > 2 && Chance(0.35))
         {
-            switch (random.Next(6))
+            switch (random.Next(7))
             {
                 case 0:
                     return new If(Condition(), Nested(), Chance(0.5) ? Nested() : null);
                 case 1:
                     return new Loop(Pick(Enum.GetValues<LoopKind>()), NextId(), random.Next(1, 4), Nested(loop: true));
                 case 2:
-                    return GenerateTry(depth, inLoop, inCatch);
-                case 3:
                     return new Using(Chance(0.5), NextId(), Nested());
-                case 4:
+                case 4 or 5:
+                    return GenerateTry(depth, inLoop, inCatch);
+                case 6:
                     return new Closure(Pick(Enum.GetValues<ClosureKind>()), NextId(), Chance(0.3),
                         GenerateBlock(depth + 1, inLoop: false, inCatch: false, maxStatements: 3));
                 default:
@@ -140,40 +147,47 @@ public sealed class Generator
     {
         var id = NextId();
         var c = random.Next(1, 10);
-        switch (random.Next(22))
+        switch (random.Next(20))
         {
             case 0: return new($"t.Log(\"s{id}\", acc);");
             case 1: return new($"acc = unchecked(acc * {c + 1} + {id});");
             case 2: return new("await Task.Yield();");
             case 3: return new(Pick(["await Task.CompletedTask;", $"acc += await Task.FromResult({c});", $"acc += await new ValueTask<int>({c});", "await default(ValueTask);"]));
             case 4: return new($"acc += await Fuzz.FromOtherThread({c}, {(Chance(0.5) ? "true" : "false")});");
-            case 5: return new($"if ({Condition()}) throw new FuzzException({id});");
-            case 6: return new($"if ({Condition()}) acc += await Fuzz.Faulted({id});");
-            case 7: return new($"if ({Condition()}) acc += await Fuzz.FailFromOtherThread({id});");
-            case 8:
-                return new($$"""
-                    if ({{Condition()}})
-                    {
-                        using var cts{{id}} = new CancellationTokenSource();
-                        Fuzz.CancelFromOtherThread(cts{{id}});
-                        await Task.Delay(Timeout.Infinite, cts{{id}}.Token);
-                    }
-                    """);
-            case 9: return new($"if ({Condition()}) acc += await Task.FromCanceled<int>(new CancellationToken(true));");
-            case 10: return new(Chance(0.5) ? $"Local.Value = acc % 100 + {id};" : $"t.Log(\"local{id}\", Local.Value);");
-            case 11: return new(Pick(["await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);", $"acc += await Fuzz.FromOtherThread({c}, false).ConfigureAwait(false);"]));
-            case 12 or 13 or 14: return CallStatement();
-            case 15: return DeferredCall(id);
-            case 16: return Concurrent(id);
-            case 17 when hasHierarchy: return VirtualCall();
-            case 18 when hasInterface: return InterfaceCall(c);
-            case 19 when hasHolder: return new($"acc += await new Holder<{Pick(["int", "string"])}>().Run(t, d - 1, acc);");
-            case 20 when current is { Owner: "Holder" }: return new("t.Log(\"item\", Item);");
-            case 20 when current is { Generic: true }: return new("t.Log(\"tag\", tag);");
-            case 21 when current is { Owner: "Square" or "Cube" } && !(current is { Owner: "Square", Name: "Area" }): return new($"acc += await base.{current.Name}(t, d - 1, acc);");
+            case 5 or 6: return ThrowingLeaf(id);
+            case 7: return new(Chance(0.5) ? $"Local.Value = acc % 100 + {id};" : $"t.Log(\"local{id}\", Local.Value);");
+            case 8: return new(Pick(["await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);", $"acc += await Fuzz.FromOtherThread({c}, false).ConfigureAwait(false);"]));
+            case 9 or 10 or 11: return CallStatement();
+            case 12: return DeferredCall(id);
+            case 13: return Concurrent(id);
+            case 14 when hasHierarchy: return VirtualCall();
+            case 15 when hasInterface: return InterfaceCall(c);
+            case 16 when hasHolder: return new($"acc += await new Holder<{Pick(["int", "string"])}>().Run(t, d - 1, acc);");
+            case 17 when current is { Owner: "Holder" }: return new("t.Log(\"item\", Item);");
+            case 17 when current is { Generic: true }: return new("t.Log(\"tag\", tag);");
+            case 18 when current is { Owner: "Square" or "Cube" } && !(current is { Owner: "Square", Name: "Area" }): return new($"acc += await base.{current.Name}(t, d - 1, acc);");
+            case 19: return new("await Task.Yield();");
             default: return new($"t.Log(\"s{id}\", acc);");
         }
     }
+
+    /// <summary>An exception, sometimes: thrown before any suspension, from a faulted or canceled task, or after a suspension on another thread.</summary>
+    private Leaf ThrowingLeaf(int id) => random.Next(6) switch
+    {
+        0 => new($"if ({Condition()}) throw new FuzzException({id});"),
+        1 => new($"if ({Condition()}) acc += await Fuzz.Faulted({id});"),
+        2 => new($"if ({Condition()}) acc += await Fuzz.FailFromOtherThread({id});"),
+        3 => new($"if ({Condition()}) acc += await Task.FromCanceled<int>(new CancellationToken(true));"),
+        4 => new($"await Task.Yield();\nif ({Condition()}) throw new FuzzException({id});"),
+        _ => new($$"""
+            if ({{Condition()}})
+            {
+                using var cts{{id}} = new CancellationTokenSource();
+                Fuzz.CancelFromOtherThread(cts{{id}});
+                await Task.Delay(Timeout.Infinite, cts{{id}}.Token);
+            }
+            """),
+    };
 
     private Leaf CallStatement()
     {

@@ -107,7 +107,8 @@ public static class Reductions
                 for (int i = 0; i < attempt.Catches.Length; i++)
                 {
                     var handler = attempt.Catches[i];
-                    if (handler.Filter is not null)
+                    // Unfiltered, a clause must not hide a later one of its type (CS0160).
+                    if (handler.Filter is not null && !attempt.Catches.Skip(i + 1).Any(later => later.Type == handler.Type))
                         yield return attempt with { Catches = attempt.Catches.SetItem(i, handler with { Filter = null }) };
                     foreach (var body in Of(handler.Body))
                         yield return attempt with { Catches = attempt.Catches.SetItem(i, handler with { Body = body }) };

@@ -22,12 +22,15 @@ public static class Toolchain
     /// <summary>The helpers every generated program is compiled with: the corpus's support files and the fuzzer's prelude.</summary>
     private static readonly Lazy<IReadOnlyList<string>> s_supportSources = new(() =>
     {
-        var folder = Path.Combine(Path.GetTempPath(), "async2-fuzz-support");
+        using var resource = typeof(Toolchain).Assembly.GetManifestResourceStream("ProgramPrelude.cs")!;
+        var text = new StreamReader(resource).ReadToEnd();
+        // Keyed by content: fuzzers built from different sources may run at the same time.
+        var hash = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(System.Text.Encoding.UTF8.GetBytes(text)))[..16];
+        var folder = Path.Combine(Path.GetTempPath(), "async2-fuzz-prelude-" + hash);
         Directory.CreateDirectory(folder);
         var prelude = Path.Combine(folder, "ProgramPrelude.cs");
-        using (var resource = typeof(Toolchain).Assembly.GetManifestResourceStream("ProgramPrelude.cs")!)
-        using (var file = File.Create(prelude))
-            resource.CopyTo(file);
+        if (!File.Exists(prelude) || File.ReadAllText(prelude) != text)
+            File.WriteAllText(prelude, text);
         return [prelude, .. Directory.GetFiles(Path.Combine(RepositoryRoot, "tests", "corpus", "support"), "*.cs").Order(StringComparer.Ordinal)];
     });
 
