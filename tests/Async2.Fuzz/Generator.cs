@@ -147,7 +147,7 @@ public sealed class Generator
     {
         var id = NextId();
         var c = random.Next(1, 10);
-        switch (random.Next(20))
+        switch (random.Next(22))
         {
             case 0: return new($"t.Log(\"s{id}\", acc);");
             case 1: return new($"acc = unchecked(acc * {c + 1} + {id});");
@@ -167,6 +167,7 @@ public sealed class Generator
             case 17 when current is { Generic: true }: return new("t.Log(\"tag\", tag);");
             case 18 when current is { Owner: "Square" or "Cube" } && !(current is { Owner: "Square", Name: "Area" }): return new($"acc += await base.{current.Name}(t, d - 1, acc);");
             case 19: return new("await Task.Yield();");
+            case 20 or 21: return AwaitInExpression(id, c);
             default: return new($"t.Log(\"s{id}\", acc);");
         }
     }
@@ -188,6 +189,42 @@ public sealed class Generator
             }
             """),
     };
+
+    /// <summary>Awaits in the middle of expressions, so values on the evaluation stack live across suspensions.</summary>
+    private Leaf AwaitInExpression(int id, int c)
+    {
+        var (a, calls) = IntAwaitable();
+        var (b, moreCalls) = IntAwaitable();
+        var code = random.Next(8) switch
+        {
+            0 => $"acc = acc * {c + 1} + await {a};",
+            1 => $"acc = Fuzz.Mix(acc, await {a}, await {b});",
+            2 => $"acc = ((acc + {c}) % 2 == 0 ? await {a} : acc - 1) + await {b};",
+            3 => $"t.Log(\"v{id}\", $\"{{acc}}:{{await {a}}}:{{acc + 1}}\");",
+            4 => $"acc += new[] {{ acc, await {a}, {c} }}.Sum();",
+            5 => $"var pair{id} = (acc, await {a}, (long)acc * {c});\nacc = unchecked((int)(pair{id}.Item1 - pair{id}.Item2 + pair{id}.Item3 % 1000));",
+            6 => $"long wide{id} = acc * 3L + await {a};\ndouble real{id} = wide{id} / 2.0 + await {b};\nacc = unchecked((int)(real{id} * 2) % 100000);",
+            _ => $"acc = unchecked(acc % 1000 + (await {a}) % 1000 * (await {b} % 100));",
+        };
+        return new(code, [.. calls, .. moreCalls]);
+    }
+
+    /// <summary>An int-valued awaitable expression: completed, completed on another thread, or a call.</summary>
+    private (string Code, string[] Calls) IntAwaitable()
+    {
+        var valued = statics.Where(m => m.ReturnsValue).ToList();
+        switch (random.Next(5))
+        {
+            case 0: return ($"Task.FromResult({random.Next(1, 10)})", []);
+            case 1: return ($"new ValueTask<int>({random.Next(1, 10)})", []);
+            case 2: return ($"Fuzz.FromOtherThread({random.Next(1, 10)}, {(Chance(0.5) ? "true" : "false")})", []);
+            default:
+                if (valued.Count == 0)
+                    return ("Fuzz.Yielded(acc)", []);
+                var callee = Pick(valued);
+                return (CallOf(callee, "t"), [callee.Name]);
+        }
+    }
 
     private Leaf CallStatement()
     {

@@ -83,6 +83,14 @@ static class Fuzz
     public static void CancelFromOtherThread(CancellationTokenSource source) =>
         new Thread(source.Cancel) { IsBackground = true }.Start();
 
+    public static int Mix(int a, int b, int c) => unchecked(a * 31 + b * 7 + c);
+
+    public static async Task<int> Yielded(int value)
+    {
+        await Task.Yield();
+        return value % 7;
+    }
+
     public static Task<int> Faulted(int code) => Task.FromException<int>(new FuzzException(code));
 
     public static async IAsyncEnumerable<int> Range(int count)

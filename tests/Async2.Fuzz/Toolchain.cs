@@ -34,7 +34,7 @@ public static class Toolchain
         return [prelude, .. Directory.GetFiles(Path.Combine(RepositoryRoot, "tests", "corpus", "support"), "*.cs").Order(StringComparer.Ordinal)];
     });
 
-    public const string Usings = "global using System;\nglobal using System.Runtime.CompilerServices;\nglobal using System.Threading;\nglobal using System.Threading.Tasks;\n";
+    public const string Usings = "global using System;\nglobal using System.Linq;\nglobal using System.Runtime.CompilerServices;\nglobal using System.Threading;\nglobal using System.Threading.Tasks;\n";
 
     /// <summary>Builds <paramref name="source"/> in <paramref name="folder"/>: classic and rewritten executables, compiled in parallel.</summary>
     public static (string Classic, string Rewritten) Build(string folder, string source)
