@@ -28,6 +28,9 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
     /// <summary>Keep each batch's sources, builds and transcripts under work/ (for looking at what the cases print).</summary>
     public bool KeepWork { get; init; }
 
+    /// <summary>How many failures are reduced; later ones are saved as generated (one bug often fails many programs).</summary>
+    public int MaxReductions { get; init; } = int.MaxValue;
+
     private string WorkFolder => Path.Combine(outputFolder, "work");
 
     public FuzzResult Run(int firstSeed, int count)
@@ -39,7 +42,7 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
             var seeds = Enumerable.Range(firstSeed + start, Math.Min(BatchSize, count - start)).ToList();
             var cases = seeds.Select(Generator.Generate).ToList();
             foreach (var index in DifferingCases(cases, $"batch-{seeds[0]}"))
-                failures.Add(Reduce(cases[index]));
+                failures.Add(failures.Count < MaxReductions ? Reduce(cases[index]) : Save(cases[index], cases[index]));
             log.WriteLine($"seeds {seeds[0]}..{seeds[^1]}: {failures.Count} failure(s) so far, {clock.Elapsed.TotalSeconds:F0} s");
         }
         return new FuzzResult(count, failures, clock.Elapsed);

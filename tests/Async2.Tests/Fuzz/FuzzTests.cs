@@ -23,6 +23,7 @@ public sealed class FuzzTests(ITestOutputHelper output)
         {
             BatchSize = 50,
             ReductionBudget = TimeSpan.FromMinutes(3),
+            MaxReductions = 2,
         };
 
         var result = session.Run(FirstSeed, Programs);
