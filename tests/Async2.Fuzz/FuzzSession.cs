@@ -1,0 +1,188 @@
+using System.Diagnostics;
+using System.Text;
+using System.Text.RegularExpressions;
+
+namespace Async2.Fuzz;
+
+/// <summary>A case whose rewritten run printed something else than its classic run.</summary>
+/// <param name="Folder">Where original.cs, reduced.cs and transcripts.txt were saved.</param>
+public sealed record FuzzFailure(int Seed, string Folder, string ReducedSource, string Classic, string Rewritten);
+
+public sealed record FuzzResult(int Programs, IReadOnlyList<FuzzFailure> Failures, TimeSpan Elapsed);
+
+/// <summary>
+/// Runs generated cases many to a compilation: a batch is compiled classic and runtime-async once,
+/// the runtime-async build rewritten, both run, and the cases' transcripts compared one by one.
+/// A case that differs is run alone to confirm, then reduced and saved.
+/// </summary>
+public sealed partial class FuzzSession(string outputFolder, TextWriter log)
+{
+    private static readonly TimeSpan BatchTimeout = TimeSpan.FromMinutes(2);
+    private static readonly TimeSpan CaseTimeout = TimeSpan.FromSeconds(30);
+
+    public int BatchSize { get; init; } = 50;
+
+    /// <summary>How long reducing one failure may take before the smallest program so far is saved.</summary>
+    public TimeSpan ReductionBudget { get; init; } = TimeSpan.FromMinutes(10);
+
+    /// <summary>Keep each batch's sources, builds and transcripts under work/ (for looking at what the cases print).</summary>
+    public bool KeepWork { get; init; }
+
+    /// <summary>How many failures are reduced; later ones are saved as generated (one bug often fails many programs).</summary>
+    public int MaxReductions { get; init; } = int.MaxValue;
+
+    private string WorkFolder => Path.Combine(outputFolder, "work");
+
+    public FuzzResult Run(int firstSeed, int count)
+    {
+        var clock = Stopwatch.StartNew();
+        var failures = new List<FuzzFailure>();
+        for (int start = 0; start < count; start += BatchSize)
+        {
+            var seeds = Enumerable.Range(firstSeed + start, Math.Min(BatchSize, count - start)).ToList();
+            var cases = seeds.Select(Generator.Generate).ToList();
+            foreach (var index in DifferingCases(cases, $"batch-{seeds[0]}"))
+                failures.Add(failures.Count < MaxReductions ? Reduce(cases[index]) : Save(cases[index], cases[index]));
+            log.WriteLine($"seeds {seeds[0]}..{seeds[^1]}: {failures.Count} failure(s) so far, {clock.Elapsed.TotalSeconds:F0} s");
+        }
+        return new FuzzResult(count, failures, clock.Elapsed);
+    }
+
+    /// <summary>The indexes of the cases whose classic and rewritten runs differ, each confirmed by a run of that case alone.</summary>
+    private List<int> DifferingCases(IReadOnlyList<Case> cases, string name) =>
+        RunBatch(cases, name, (confirm, suspects) => suspects.Where(confirm).ToList());
+
+    /// <summary>
+    /// Builds and runs <paramref name="cases"/> as one program, then hands the indexes of the cases
+    /// whose transcripts differ to <paramref name="select"/>, with a check that runs one case alone
+    /// (a crash or hang earlier in a batch leaves the later cases without output).
+    /// </summary>
+    private List<int> RunBatch(IReadOnlyList<Case> cases, string name, Func<Func<int, bool>, List<int>, List<int>> select)
+    {
+        var folder = Path.Combine(WorkFolder, name);
+        if (Directory.Exists(folder))
+            Directory.Delete(folder, recursive: true);
+        var (classic, rewritten) = Toolchain.Build(folder, ProgramOf(cases));
+        var classicRun = Transcripts(classic, [], BatchTimeout);
+        var rewrittenRun = Transcripts(rewritten, [], BatchTimeout);
+        var suspects = Enumerable.Range(0, cases.Count).Where(i => TranscriptOf(classicRun, i) != TranscriptOf(rewrittenRun, i)).ToList();
+        bool DiffersAlone(int i)
+        {
+            var alone = new[] { i.ToString() };
+            return TranscriptOf(Transcripts(classic, alone, CaseTimeout), i) != TranscriptOf(Transcripts(rewritten, alone, CaseTimeout), i);
+        }
+        var differing = select(DiffersAlone, suspects);
+        if (KeepWork)
+            File.WriteAllText(Path.Combine(folder, "transcripts.txt"), string.Join("\n", Enumerable.Range(0, cases.Count).Select(i => TranscriptOf(rewrittenRun, i))));
+        else
+            Directory.Delete(folder, recursive: true);
+        return differing;
+    }
+
+    /// <summary>
+    /// Greedy reduction, one compilation per round: a round builds the next simplifications of the
+    /// smallest differing case so far as one batch and keeps the smallest of them that still differs.
+    /// </summary>
+    private FuzzFailure Reduce(Case original)
+    {
+        log.WriteLine($"program {original.Seed} differs ({Reductions.Size(original)} statements); reducing");
+        var clock = Stopwatch.StartNew();
+        var smallest = original;
+        var improved = true;
+        while (improved && clock.Elapsed < ReductionBudget)
+        {
+            improved = false;
+            foreach (var candidates in Reductions.Of(smallest).Chunk(BatchSize))
+            {
+                List<int> kept;
+                try
+                {
+                    kept = RunBatch(candidates, $"reduce-{original.Seed}", (confirm, suspects) =>
+                        suspects.OrderBy(i => Reductions.Size(candidates[i])).Where(confirm).Take(1).ToList());
+                }
+                catch (InvalidOperationException e)
+                {
+                    // A simplification the reducer should not have made; the others still count.
+                    log.WriteLine($"  a reduction round failed to build: {e.Message.Split('\n')[0]}");
+                    continue;
+                }
+                if (kept.Count > 0)
+                {
+                    smallest = candidates[kept[0]];
+                    improved = true;
+                    log.WriteLine($"  reduced to {Reductions.Size(smallest)} statements");
+                    break;
+                }
+                if (clock.Elapsed >= ReductionBudget)
+                    break;
+            }
+        }
+        return Save(original, smallest);
+    }
+
+    private FuzzFailure Save(Case original, Case reduced)
+    {
+        var folder = Path.Combine(outputFolder, "failures", $"seed-{original.Seed}");
+        Directory.CreateDirectory(folder);
+        var originalSource = ProgramOf([original]);
+        var reducedSource = ProgramOf([reduced]);
+        File.WriteAllText(Path.Combine(folder, "original.cs"), originalSource);
+        File.WriteAllText(Path.Combine(folder, "reduced.cs"), reducedSource);
+        var (classic, rewritten) = Toolchain.Build(Path.Combine(WorkFolder, $"saved-{original.Seed}"), reducedSource);
+        var classicTranscript = TranscriptOf(Transcripts(classic, [], CaseTimeout), 0);
+        var rewrittenTranscript = TranscriptOf(Transcripts(rewritten, [], CaseTimeout), 0);
+        File.WriteAllText(Path.Combine(folder, "transcripts.txt"), $"classic:\n{classicTranscript}\n\nrewritten:\n{rewrittenTranscript}\n");
+        Directory.Delete(Path.Combine(WorkFolder, $"saved-{original.Seed}"), recursive: true);
+        log.WriteLine($"  saved {folder}\n  classic:   {classicTranscript.ReplaceLineEndings(" | ")}\n  rewritten: {rewrittenTranscript.ReplaceLineEndings(" | ")}");
+        return new FuzzFailure(original.Seed, folder, reducedSource, classicTranscript, rewrittenTranscript);
+    }
+
+    /// <summary>
+    /// One program running <paramref name="cases"/> as cases 0, 1, …; it compiles with
+    /// ProgramPrelude.cs and tests/corpus/support (the header says how to run one case).
+    /// </summary>
+    public static string ProgramOf(IReadOnlyList<Case> cases)
+    {
+        var s = new StringBuilder();
+        s.AppendLine("// Generated by tests/Async2.Fuzz: compile with tests/Async2.Fuzz/ProgramPrelude.cs and tests/corpus/support/*.cs;");
+        s.AppendLine("// pass case indexes as arguments to run only those.");
+        s.Append(Toolchain.Usings);
+        s.AppendLine();
+        s.AppendLine("static class Program");
+        s.AppendLine("{");
+        s.AppendLine($"    static void Main(string[] args) => FuzzMain.Run(args, new Func<Task<string>>[] {{ {string.Join(", ", cases.Select((_, i) => $"Case{i}.Run"))} }});");
+        s.AppendLine("}");
+        for (int i = 0; i < cases.Count; i++)
+            s.AppendLine().Append(Emitter.Emit(cases[i], $"Case{i}"));
+        return s.ToString();
+    }
+
+    /// <summary>Per case index, what its runs printed; a crash or timeout is noted on every case it kept from printing.</summary>
+    private static Dictionary<int, string> Transcripts(string assembly, string[] args, TimeSpan timeout)
+    {
+        var (exitCode, stdout, stderr, timedOut) = Toolchain.RunProgram(assembly, args, timeout);
+        var transcripts = new Dictionary<int, string>();
+        foreach (var line in stdout.ReplaceLineEndings("\n").Split('\n'))
+        {
+            var match = CaseLine().Match(line);
+            if (match.Success)
+            {
+                var index = int.Parse(match.Groups[1].Value);
+                transcripts[index] = transcripts.GetValueOrDefault(index) + line + "\n";
+            }
+        }
+        var ending = timedOut ? "[timed out]" : exitCode != 0 ? $"[exit code {exitCode}] {stderr.ReplaceLineEndings("\n").Split('\n')[0]}" : "";
+        transcripts[-1] = ending;
+        return transcripts;
+    }
+
+    /// <summary>A case's lines, or how the run ended when it printed none or not both.</summary>
+    private static string TranscriptOf(Dictionary<int, string> run, int index)
+    {
+        var lines = run.GetValueOrDefault(index, "");
+        return lines.Count(c => c == '\n') == 2 ? lines.TrimEnd() : lines + run[-1];
+    }
+
+    [GeneratedRegex(@"^case (\d+)[ :]")]
+    private static partial Regex CaseLine();
+}

@@ -1,0 +1,135 @@
+// Compiled into every program the fuzzer generates, classic and runtime-async alike (with
+// tests/corpus/support). Generated cases fold everything they do into a Trace; the helpers here
+// complete tasks on other threads without making any output depend on timing or thread identity.
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+using System.Threading;
+using System.Threading.Tasks;
+
+sealed class FuzzException(int code) : Exception("fuzz " + code)
+{
+    public int Code { get; } = code;
+}
+
+/// <summary>
+/// What one case did, in order. Code running concurrently (WhenAll branches, a call awaited later)
+/// writes to its own forked trace, joined back once it has finished, so no output depends on interleaving.
+/// </summary>
+sealed class Trace
+{
+    private const int ShownLength = 2000;
+    private readonly StringBuilder shown = new();
+    private int entries;
+    private uint hash = 2166136261;
+
+    public void Log(string label, object? value = null)
+    {
+        var entry = value is null ? label : label + "=" + value;
+        entries++;
+        foreach (var c in entry)
+            hash = (hash ^ c) * 16777619;
+        hash = (hash ^ ' ') * 16777619;
+        if (shown.Length < ShownLength)
+            shown.Append(entry).Append(' ');
+    }
+
+    public Trace Fork() => new();
+
+    public void Join(params Trace[] children)
+    {
+        foreach (var child in children)
+            Log("[" + child + "]");
+    }
+
+    // Long traces are cut, but the count and hash still cover every entry.
+    public override string ToString() => shown.ToString().TrimEnd() + (shown.Length >= ShownLength ? $" ...({entries} entries, #{hash:x8})" : "");
+}
+
+/// <summary>A using resource that logs its disposal.</summary>
+sealed class Resource(Trace trace, int id) : IDisposable
+{
+    public void Dispose() => trace.Log("dispose" + id);
+}
+
+/// <summary>An await using resource whose disposal suspends.</summary>
+sealed class AsyncResource(Trace trace, int id) : IAsyncDisposable
+{
+    public async ValueTask DisposeAsync()
+    {
+        await Task.Yield();
+        trace.Log("disposeAsync" + id);
+    }
+}
+
+static class Fuzz
+{
+    /// <summary>A task completed by a thread started now: the awaiter may or may not find it complete.</summary>
+    public static Task<int> FromOtherThread(int value, bool continueAsynchronously)
+    {
+        var source = new TaskCompletionSource<int>(continueAsynchronously ? TaskCreationOptions.RunContinuationsAsynchronously : TaskCreationOptions.None);
+        new Thread(() => source.SetResult(value)) { IsBackground = true }.Start();
+        return source.Task;
+    }
+
+    public static Task<int> FailFromOtherThread(int code)
+    {
+        var source = new TaskCompletionSource<int>();
+        new Thread(() => source.SetException(new FuzzException(code))) { IsBackground = true }.Start();
+        return source.Task;
+    }
+
+    public static void CancelFromOtherThread(CancellationTokenSource source) =>
+        new Thread(source.Cancel) { IsBackground = true }.Start();
+
+    public static int Mix(int a, int b, int c) => unchecked(a * 31 + b * 7 + c);
+
+    public static async Task<int> Yielded(int value)
+    {
+        await Task.Yield();
+        return value % 7;
+    }
+
+    public static Task<int> Faulted(int code) => Task.FromException<int>(new FuzzException(code));
+
+    public static async IAsyncEnumerable<int> Range(int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            await Task.Yield();
+            yield return i;
+        }
+    }
+
+    public static string Describe(Exception e) => e is FuzzException fuzz ? "Fuzz" + fuzz.Code : e.GetType().Name;
+}
+
+static class FuzzMain
+{
+    /// <summary>
+    /// Runs the cases whose indexes are given (all when none are), each on the thread pool with no
+    /// context and then on a single-threaded loop, and prints one line per run.
+    /// </summary>
+    public static void Run(string[] args, Func<Task<string>>[] cases)
+    {
+        var selected = args.Length == 0 ? Enumerable.Range(0, cases.Length) : args.Select(int.Parse);
+        var loop = new SingleThreadLoop("fuzz");
+        foreach (var index in selected)
+        {
+            Console.WriteLine($"case {index}: " + Outcome(() => cases[index]().GetAwaiter().GetResult()));
+            Console.WriteLine($"case {index} on loop: " + Outcome(() =>
+            {
+                Task<string>? run = null;
+                loop.RunUntilComplete(() => run = cases[index]());
+                return run!.Result;
+            }));
+        }
+    }
+
+    private static string Outcome(Func<string> run)
+    {
+        try { return run(); }
+        catch (Exception e) { return "escaped " + Fuzz.Describe(e); }
+    }
+}
