@@ -87,6 +87,24 @@ internal static class CallCost
         return n + (sum & 0);
     }
 
+    // ---- across assemblies: the same callee in Async2.Bench.Library ----
+    private static async Task<long> ModelToAcross(long deadline)
+    {
+        long n = 0, sum = 0;
+        do { for (int i = 0; i < Batch; i++) sum += await Library.Across.Callee(); n += Batch; } while (System.Diagnostics.Stopwatch.GetTimestamp() < deadline);
+        return n + (sum & 0);
+    }
+
+    private static async Task<long> ModelToAcrossNoInline(long deadline)
+    {
+        long n = 0, sum = 0;
+        do { for (int i = 0; i < Batch; i++) sum += await Library.Across.CalleeNoInline(); n += Batch; } while (System.Diagnostics.Stopwatch.GetTimestamp() < deadline);
+        return n + (sum & 0);
+    }
+
+    /// <summary>The callee column of a call into the library: "&lt;model&gt; (another assembly)".</summary>
+    public const string AcrossSuffix = " (another assembly)";
+
     public static void Run(Options options)
     {
         double ms = options.Quick ? 100 : 250;
@@ -107,6 +125,8 @@ internal static class CallCost
             cells.Add(("Task", model, ClassicToModel));
             cells.Add(("Task", model + " (non-inlineable)", ClassicToModelNoInline));
         }
+        cells.Add((model, model + AcrossSuffix, ModelToAcross));
+        cells.Add((model, model + " (non-inlineable)" + AcrossSuffix, ModelToAcrossNoInline));
         foreach (var (caller, callee, loop) in cells)
         {
             Runner.Measure(options, "callcost", model, $"{caller}->{callee}", "calls/s", () =>

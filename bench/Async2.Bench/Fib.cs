@@ -11,6 +11,19 @@ internal static class Fib
 
     private static async ValueTask<int> FibValueTask(int n) => n < 2 ? n : await FibValueTask(n - 1) + await FibValueTask(n - 2);
 
+    // The sum through an async Add, once in this assembly and once in Async2.Bench.Library: the
+    // two differ only by the assembly boundary every Add call crosses.
+    private static int s_global = 1;
+
+    private static async Task<int> Add(int a, int b) { if (s_global == 0) await Task.Yield(); return a + b; }
+
+    private static async Task<int> FibAddHere(int n) => n < 2 ? n : await Add(await FibAddHere(n - 1), await FibAddHere(n - 2));
+
+    private static async Task<int> FibAddAcross(int n) => n < 2 ? n : await Library.Across.Add(await FibAddAcross(n - 1), await FibAddAcross(n - 2));
+
+    public const string AddHereCase = "Fib({0}), Add in this assembly";
+    public const string AddAcrossCase = "Fib({0}), Add in another assembly";
+
     public static void Run(Options options)
     {
         int n = options.Quick ? 32 : 40;
@@ -18,6 +31,9 @@ internal static class Fib
         Measure(options, n, Model.Name, n => Runner.Wait(FibAsync(n)), syncMs);
         if (Model.IsClassicBuild)
             Measure(options, n, "ValueTask", n => Runner.Wait(FibValueTask(n)), syncMs);
+        int across = options.Quick ? 27 : 32;
+        Measure(options, across, Model.Name, n => Runner.Wait(FibAddHere(n)), syncMs: null, string.Format(AddHereCase, across));
+        Measure(options, across, Model.Name, n => Runner.Wait(FibAddAcross(n)), syncMs: null, string.Format(AddAcrossCase, across));
     }
 
     /// <param name="syncMs">
@@ -25,7 +41,7 @@ internal static class Fib
     /// process (every build runs its own Sync first).
     /// </param>
     /// <returns>The median time in ms.</returns>
-    private static double Measure(Options options, int n, string variant, Func<int, int> fib, double? syncMs)
+    private static double Measure(Options options, int n, string variant, Func<int, int> fib, double? syncMs, string? caseName = null)
     {
         // Warm-up on a smaller n (Fib(40) classic takes seconds); settled = two rounds within 3%.
         Runner.Run(options, () => Time(fib, 27));
@@ -34,7 +50,7 @@ internal static class Fib
         for (int i = 0; i < rounds.Length; i++)
             (rounds[i], bytes) = Time(fib, n);
         double median = Runner.Median(rounds);
-        Report.Cell("fib", variant, $"Fib({n})", "ms", median, bytes, rounds,
+        Report.Cell("fib", variant, caseName ?? $"Fib({n})", "ms", median, bytes, rounds,
             extra: syncMs is { } sync ? new Dictionary<string, double> { ["syncMs"] = sync } : null);
         return median;
     }

@@ -16,6 +16,8 @@ namespace Async2.Cli;
 internal static class BenchCommand
 {
     private const string Worker = "Async2.Bench";
+    /// <summary>The worker's cross-assembly callees, built and rewritten before it.</summary>
+    private const string Library = "Async2.Bench.Library";
     private const string Charts = "Async2.Bench.Charts";
 
     public const string Details = """
@@ -90,16 +92,22 @@ internal static class BenchCommand
 
         // 1. Builds (incremental; a rewrite is redone only when its runtime-async build changed).
         var project = Path.Combine(repository, "bench", Worker, Worker + ".csproj");
-        var classic = Build(project, Worker, Path.Combine(artifacts, "classic"), runtimeAsync: false);
-        var runtimeAsync = Build(project, Worker, Path.Combine(artifacts, "runtime-async"), runtimeAsync: true);
-        var flowing = Build(project, Worker, Path.Combine(artifacts, "runtime-async-flowing"), runtimeAsync: true, flowContexts: true);
+        var library = Path.Combine(repository, "bench", Library, Library + ".csproj");
+        string BuildBoth(string folder, bool runtimeAsync, bool flowContexts = false)
+        {
+            var callees = Build(library, Library, Path.Combine(artifacts, folder + "-library"), runtimeAsync, flowContexts);
+            return Build(project, Worker, Path.Combine(artifacts, folder), runtimeAsync, flowContexts, callees);
+        }
+        var classic = BuildBoth("classic", runtimeAsync: false);
+        var runtimeAsync = BuildBoth("runtime-async", runtimeAsync: true);
+        var flowing = BuildBoth("runtime-async-flowing", runtimeAsync: true, flowContexts: true);
         var rewriteNotes = new List<string>();
         var workers = new Dictionary<Flavor, string>
         {
             [Flavor.Classic] = classic,
             [Flavor.Runtime] = runtimeAsync,
-            [Flavor.Async2Capture] = Rewrite(runtimeAsync, Path.Combine(artifacts, "async2-capture"), Flavor.Async2Capture, rewriteNotes),
-            [Flavor.Async2] = Rewrite(flowing, Path.Combine(artifacts, "async2-flowing"), Flavor.Async2, rewriteNotes),
+            [Flavor.Async2Capture] = RewriteWithLibrary(runtimeAsync, Path.Combine(artifacts, "async2-capture"), Flavor.Async2Capture, rewriteNotes),
+            [Flavor.Async2] = RewriteWithLibrary(flowing, Path.Combine(artifacts, "async2-flowing"), Flavor.Async2, rewriteNotes),
         };
         string? chartsDll = charts
             ? TryBuildCharts(Path.Combine(repository, "bench", Charts, Charts + ".csproj"), Path.Combine(artifacts, "charts"))
@@ -167,7 +175,8 @@ internal static class BenchCommand
     }
 
     /// <param name="flowContexts">Defines ASYNC2_FLOWING, which puts [assembly: FlowContexts] on the worker.</param>
-    private static string Build(string project, string name, string folder, bool runtimeAsync, bool flowContexts = false)
+    /// <param name="library">For the worker: the Async2.Bench.Library build it references.</param>
+    private static string Build(string project, string name, string folder, bool runtimeAsync, bool flowContexts = false, string? library = null)
     {
         var kind = (runtimeAsync ? "runtime-async" : "classic") + (flowContexts ? ", flowing contexts" : "");
         Progress($"dotnet build {name} ({kind}) -> {folder}");
@@ -178,18 +187,31 @@ internal static class BenchCommand
             $"-p:Async2FlowContexts={(flowContexts ? "true" : "false")}",
             $"-p:OutputPath={folder}{Path.DirectorySeparatorChar}",
             $"-p:BaseIntermediateOutputPath={folder}-obj{Path.DirectorySeparatorChar}",
+            .. library is null ? Array.Empty<string>() : [$"-p:Async2BenchLibrary={library}"],
         ]);
         if (exitCode != 0)
             throw CliException.Failure($"building {name} ({kind}) failed.", log.Trim(), "make sure 'dotnet build' works in this repository");
         return Path.Combine(folder, name + ".dll");
     }
 
+    /// <summary>
+    /// Rewrites the library the worker calls, then the worker against it (callee first: a caller
+    /// calls a callee's variants directly only when it sees the callee's rewritten form).
+    /// </summary>
+    private static string RewriteWithLibrary(string worker, string folder, Flavor flavor, List<string> notes)
+    {
+        var library = Rewrite(Path.Combine(Path.GetDirectoryName(worker)!, Library + ".dll"), folder, flavor, notes);
+        return Rewrite(worker, folder, flavor, notes, [library]);
+    }
+
     /// <param name="notes">Receives a line per method the rewriter left classic.</param>
-    private static string Rewrite(string runtimeAsync, string folder, Flavor flavor, List<string> notes)
+    /// <param name="references">Rewritten assemblies the input calls into.</param>
+    private static string Rewrite(string runtimeAsync, string folder, Flavor flavor, List<string> notes, IReadOnlyList<string>? references = null)
     {
         var rewritten = Path.Combine(folder, Path.GetFileName(runtimeAsync));
-        if (File.Exists(rewritten) && File.GetLastWriteTimeUtc(rewritten) > File.GetLastWriteTimeUtc(runtimeAsync)
-            && File.GetLastWriteTimeUtc(rewritten) > File.GetLastWriteTimeUtc(typeof(AssemblyRewriter).Assembly.Location))
+        // Its direct calls are tied to the exact builds of the assemblies it calls: redone after theirs.
+        if (File.Exists(rewritten)
+            && new[] { runtimeAsync, typeof(AssemblyRewriter).Assembly.Location }.Concat(references ?? []).All(input => File.GetLastWriteTimeUtc(rewritten) > File.GetLastWriteTimeUtc(input)))
         {
             Progress($"async2 rewrite: {rewritten} is up to date");
         }
@@ -197,10 +219,11 @@ internal static class BenchCommand
         {
             Progress($"async2 rewrite {runtimeAsync} -o {rewritten}");
             Directory.CreateDirectory(folder);
-            var report = AssemblyRewriter.Rewrite(new RewriteRequest(runtimeAsync, rewritten));
+            var report = AssemblyRewriter.Rewrite(new RewriteRequest(runtimeAsync, rewritten) { ReferencePaths = references ?? [] });
             foreach (var method in report.Methods.Where(m => !m.Rewritten))
                 notes.Add($"rewrite ({flavor}): {method.Method} left classic: {method.Reason} (its {flavor} cells measure classic code)");
-            File.Copy(Path.ChangeExtension(runtimeAsync, ".runtimeconfig.json"), Path.ChangeExtension(rewritten, ".runtimeconfig.json"), overwrite: true);
+            if (File.Exists(Path.ChangeExtension(runtimeAsync, ".runtimeconfig.json")))
+                File.Copy(Path.ChangeExtension(runtimeAsync, ".runtimeconfig.json"), Path.ChangeExtension(rewritten, ".runtimeconfig.json"), overwrite: true);
         }
         return rewritten;
     }

@@ -37,6 +37,7 @@ internal static class BenchReport
 
         Targets(md, cells);
         CallCost(md, cells);
+        AcrossAssemblies(md, cells);
         Exceptions(md, cells);
         Finally(md, cells);
         Gc(md, cells);
@@ -154,6 +155,37 @@ internal static class BenchReport
         md.AppendLine("Seed 002 (AMD 5950X, JIT state machine prototype): Task→Task 117,232,360; Async2→Async2 500,753,190 (4.3×); Async2→Task 139,952,617; Async2→Async2 with context save 220,148,034 (1.9×).");
         md.AppendLine();
     }
+
+    /// <summary>The same calls within the worker and into Async2.Bench.Library, per build.</summary>
+    private static void AcrossAssemblies(StringBuilder md, Lookup c)
+    {
+        const string across = " (another assembly)";
+        string[] models = ["Task", "Runtime", .. Async2Variants];
+        if (!models.Any(m => c.Get("callcost", m, $"{m}->{m}{across}") is not null || c.Get("fib", m, FibCase(c, "in another assembly")) is not null))
+            return;
+        md.AppendLine("### 1b. Calls across assemblies");
+        md.AppendLine();
+        md.AppendLine("The same callee in the worker and in a second assembly (`bench/Async2.Bench.Library`), built the same way; for Async2 both are rewritten, "
+            + "the library first, so the worker's calls go straight to its variants (docs/design.md, \"Calls across assemblies\"). "
+            + "Call cost in calls/s; FibAsync with its sum through an async `Add` in ms.");
+        md.AppendLine();
+        md.AppendLine("| Build | call, this assembly | call, another | ÷ | non-inlineable, this | non-inlineable, another | ÷ | Fib + Add here (ms) | Fib + Add across (ms) | ÷ (time) |");
+        md.AppendLine("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+        foreach (var model in models)
+        {
+            string Call(string callee) => $"{model}->{callee}";
+            double Ratio(string bench, string here, string there) => c.Value(bench, model, there) / c.Value(bench, model, here);
+            string hereFib = FibCase(c, "in this assembly"), thereFib = FibCase(c, "in another assembly");
+            md.AppendLine($"| {model} | {c.Text("callcost", model, Call(model))} | {c.Text("callcost", model, Call(model + across))} | {Format.Ratio(Ratio("callcost", Call(model), Call(model + across)))} "
+                + $"| {c.Text("callcost", model, Call(model + " (non-inlineable)"))} | {c.Text("callcost", model, Call(model + " (non-inlineable)" + across))} "
+                + $"| {Format.Ratio(Ratio("callcost", Call(model + " (non-inlineable)"), Call(model + " (non-inlineable)" + across)))} "
+                + $"| {c.Text("fib", model, hereFib)} | {c.Text("fib", model, thereFib)} | {Format.Ratio(Ratio("fib", hereFib, thereFib))} |");
+        }
+        md.AppendLine();
+    }
+
+    /// <summary>The name of the Fib case whose Add is <paramref name="where"/> (its n depends on the run's mode).</summary>
+    private static string FibCase(Lookup c, string where) => c.Cases("fib").FirstOrDefault(name => name.EndsWith("Add " + where, StringComparison.Ordinal)) ?? "";
 
     // ---------------------------------------------------------------- 2. exceptions
 
