@@ -171,7 +171,8 @@ public static class Program
                      .GroupBy(c => (c.Benchmark, c.Case)))
         {
             var task = Value(cells, group.Key.Benchmark, "Task", group.Key.Case);
-            foreach (var cell in group.Where(c => c.Variant != "Task"))
+            // Variants measured for one question only (a metrics listener attached) stay in their own tables.
+            foreach (var cell in group.Where(c => c.Variant != "Task" && s_colors.ContainsKey(c.Variant)))
                 rows.Add(($"{group.Key.Case}", cell.Variant, task / cell.Value));
         }
         double Heap(string v) => cells.FirstOrDefault(c => c.Benchmark == "gc" && c.Variant == v)?.Extra?.GetValueOrDefault("heapMb", double.NaN) ?? double.NaN;
