@@ -1,4 +1,4 @@
-using System.Diagnostics;
+using Async2.TestSupport;
 using System.Reflection;
 using Async2.Rewriter;
 
@@ -17,7 +17,7 @@ public static class Toolchain
 
     private static string CscPath => Path.Combine(Metadata("DotnetRoot"), "sdk", Metadata("SdkVersion"), "Roslyn", "bincore", "csc.dll");
 
-    private static readonly Lazy<IReadOnlyList<string>> s_referenceAssemblies = new(FindReferenceAssemblies);
+    private static readonly Lazy<IReadOnlyList<string>> s_referenceAssemblies = new(() => SdkTools.ReferenceAssemblies(Metadata("DotnetRoot")));
 
     /// <summary>The helpers every generated program is compiled with: the corpus's support files and the fuzzer's prelude.</summary>
     private static readonly Lazy<IReadOnlyList<string>> s_supportSources = new(() =>
@@ -73,7 +73,7 @@ public static class Toolchain
             options.AddRange(["/features:runtime-async=on", "/nowarn:SYSLIB5007"]);
         var responseFile = Path.Combine(output, "csc.rsp");
         File.WriteAllLines(responseFile, options);
-        var (exitCode, stdout, stderr, _) = Run(DotnetHost, [CscPath, "@" + responseFile], TimeSpan.FromMinutes(3));
+        var (exitCode, stdout, stderr, _) = SdkTools.Run(DotnetHost, [CscPath, "@" + responseFile], TimeSpan.FromMinutes(3));
         if (exitCode != 0)
             throw new InvalidOperationException($"csc failed ({(runtimeAsync ? "runtime-async" : "classic")}) on {sourcePath}:\n{stdout}{stderr}");
         File.WriteAllText(Path.ChangeExtension(dll, ".runtimeconfig.json"), """
@@ -89,44 +89,5 @@ public static class Toolchain
 
     /// <summary>Runs a built program (never under DOTNET_RuntimeAsync); TimedOut when it had to be killed.</summary>
     public static (int ExitCode, string Stdout, string Stderr, bool TimedOut) RunProgram(string assembly, IEnumerable<string> args, TimeSpan timeout) =>
-        Run(DotnetHost, [assembly, .. args], timeout);
-
-    private static (int ExitCode, string Stdout, string Stderr, bool TimedOut) Run(string program, IEnumerable<string> args, TimeSpan timeout)
-    {
-        var info = new ProcessStartInfo(program)
-        {
-            UseShellExecute = false,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            RedirectStandardInput = true,
-        };
-        foreach (var arg in args)
-            info.ArgumentList.Add(arg);
-        info.Environment.Remove("DOTNET_RuntimeAsync");
-        using var process = Process.Start(info)!;
-        process.StandardInput.Close();
-        var stdout = process.StandardOutput.ReadToEndAsync();
-        var stderr = process.StandardError.ReadToEndAsync();
-        if (!process.WaitForExit(timeout))
-        {
-            process.Kill(entireProcessTree: true);
-            process.WaitForExit();
-            return (-1, stdout.Result, stderr.Result, true);
-        }
-        process.WaitForExit();
-        return (process.ExitCode, stdout.Result, stderr.Result, false);
-    }
-
-    private static IReadOnlyList<string> FindReferenceAssemblies()
-    {
-        var packs = Path.Combine(Metadata("DotnetRoot"), "packs", "Microsoft.NETCore.App.Ref");
-        var newest = Directory.EnumerateDirectories(packs)
-            .Select(d => (Folder: d, Version: Version.TryParse(Path.GetFileName(d).Split('-')[0], out var v) ? v : null))
-            .Where(p => p.Version is { Major: 10 })
-            .OrderByDescending(p => p.Version)
-            .Select(p => Path.Combine(p.Folder, "ref", "net10.0"))
-            .FirstOrDefault(Directory.Exists)
-            ?? throw new InvalidOperationException($"no net10.0 targeting pack under {packs}");
-        return Directory.GetFiles(newest, "*.dll").Order(StringComparer.Ordinal).ToList();
-    }
+        SdkTools.Run(DotnetHost, [assembly, .. args], timeout);
 }

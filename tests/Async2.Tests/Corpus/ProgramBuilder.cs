@@ -1,5 +1,4 @@
 using System.Collections.Concurrent;
-using System.Diagnostics;
 using System.Security.Cryptography;
 using System.Text;
 using Async2.Rewriter;
@@ -131,44 +130,19 @@ internal static class ProgramRunner
         Run(TestEnvironment.DotnetHost, args, runtimeAsync, timeout);
 
     /// <summary>
-    /// Runs <paramref name="program"/> to its end (killed after <paramref name="timeout"/>), never under
-    /// DOTNET_RuntimeAsync unless <paramref name="runtimeAsync"/>; <paramref name="environment"/> sets
-    /// (or, with a null value, removes) more variables.
+    /// Runs <paramref name="program"/> to its end, never under DOTNET_RuntimeAsync unless
+    /// <paramref name="runtimeAsync"/>; <paramref name="environment"/> sets (or, with a null value,
+    /// removes) more variables. A run that outlasts <paramref name="timeout"/> fails the test.
     /// </summary>
     public static (int ExitCode, string Stdout, string Stderr) Run(string program, IEnumerable<string> args, bool runtimeAsync = false, TimeSpan? timeout = null,
         string? workingDirectory = null, IReadOnlyDictionary<string, string?>? environment = null)
     {
-        var info = new ProcessStartInfo(program)
-        {
-            WorkingDirectory = workingDirectory ?? "",
-            UseShellExecute = false,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            RedirectStandardInput = true,
-        };
-        foreach (var arg in args)
-            info.ArgumentList.Add(arg);
-        info.Environment.Remove("DOTNET_RuntimeAsync");
+        var variables = new Dictionary<string, string?>(environment ?? new Dictionary<string, string?>());
         if (runtimeAsync)
-            info.Environment["DOTNET_RuntimeAsync"] = "1";
-        foreach (var (name, value) in environment ?? new Dictionary<string, string?>())
-        {
-            if (value is null)
-                info.Environment.Remove(name);
-            else
-                info.Environment[name] = value;
-        }
-
-        using var process = Process.Start(info)!;
-        process.StandardInput.Close();
-        var stdout = process.StandardOutput.ReadToEndAsync();
-        var stderr = process.StandardError.ReadToEndAsync();
-        if (!process.WaitForExit(timeout ?? TimeSpan.FromSeconds(60)))
-        {
-            process.Kill(entireProcessTree: true);
-            throw new TimeoutException($"'{program} {string.Join(" ", args)}' did not finish in time; output so far:\n{stdout.Result}{stderr.Result}");
-        }
-        process.WaitForExit();
-        return (process.ExitCode, stdout.Result, stderr.Result);
+            variables["DOTNET_RuntimeAsync"] = "1";
+        var (exitCode, stdout, stderr, timedOut) = Async2.TestSupport.SdkTools.Run(program, args, timeout ?? TimeSpan.FromSeconds(60), workingDirectory, variables);
+        if (timedOut)
+            throw new TimeoutException($"'{program} {string.Join(" ", args)}' did not finish in time; output so far:\n{stdout}{stderr}");
+        return (exitCode, stdout, stderr);
     }
 }

@@ -22,7 +22,7 @@ internal static class TestEnvironment
     public static string DotnetHost => Path.Combine(DotnetRoot, OperatingSystem.IsWindows() ? "dotnet.exe" : "dotnet");
 
     /// <summary>The net10.0 reference assemblies of the newest installed targeting pack.</summary>
-    public static IReadOnlyList<string> ReferenceAssemblies { get; } = FindReferenceAssemblies();
+    public static IReadOnlyList<string> ReferenceAssemblies { get; } = Async2.TestSupport.SdkTools.ReferenceAssemblies(DotnetRoot);
 
     /// <summary>Build outputs of the harness; kept between runs and keyed by content, so unchanged programs are not rebuilt.</summary>
     public static string Scratch => Path.Combine(RepositoryRoot, "artifacts", "tests");
@@ -43,17 +43,4 @@ internal static class TestEnvironment
 
     /// <summary>The async2 command built beside the tests.</summary>
     public static string CliPath => Path.Combine(AppContext.BaseDirectory, "async2.dll");
-
-    private static IReadOnlyList<string> FindReferenceAssemblies()
-    {
-        var packs = Path.Combine(DotnetRoot, "packs", "Microsoft.NETCore.App.Ref");
-        var newest = Directory.EnumerateDirectories(packs)
-            .Select(d => (Folder: d, Version: Version.TryParse(Path.GetFileName(d).Split('-')[0], out var v) ? v : null))
-            .Where(p => p.Version is { Major: 10 })
-            .OrderByDescending(p => p.Version)
-            .Select(p => Path.Combine(p.Folder, "ref", "net10.0"))
-            .FirstOrDefault(Directory.Exists)
-            ?? throw new InvalidOperationException($"no net10.0 targeting pack under {packs}");
-        return Directory.GetFiles(newest, "*.dll").Order(StringComparer.Ordinal).ToList();
-    }
 }
