@@ -30,39 +30,94 @@ public sealed class NativeAotTests(ITestOutputHelper output)
         var sources = new[] { Path.Combine(TestEnvironment.CorpusFolder, program + ".cs") }.Concat(TestEnvironment.CorpusSupportFiles).ToList();
         var classic = ProgramRunner.Transcript(ProgramBuilder.Build(program, sources).Classic, runtimeAsync: false);
 
-        var project = Path.Combine(Path.GetTempPath(), $"async2-aot-{program}-{Guid.NewGuid():N}");
+        var folder = Path.Combine(Path.GetTempPath(), $"async2-aot-{program}-{Guid.NewGuid():N}");
         try
         {
-            Directory.CreateDirectory(project);
-            foreach (var source in sources)
-                File.Copy(source, Path.Combine(project, Path.GetFileName(source)));
-            File.WriteAllText(Path.Combine(project, program + ".csproj"), $"""
-                <Project Sdk="Microsoft.NET.Sdk">
-                  <PropertyGroup>
-                    <OutputType>Exe</OutputType>
-                    <TargetFramework>net10.0</TargetFramework>
-                    <Nullable>enable</Nullable>
-                    <Async2Enabled>true</Async2Enabled>
-                    <PublishAot>true</PublishAot>
-                  </PropertyGroup>
-                  <Import Project="{Path.Combine(TestEnvironment.RepositoryRoot, "build", "Async2.targets")}" />
-                </Project>
-                """);
-            var publish = ProgramRunner.RunDotnet(["publish", project, "-c", TestEnvironment.Configuration, "-o", Path.Combine(project, "aot"),
-                "-nodeReuse:false", "-p:UseSharedCompilation=false"], runtimeAsync: false, TimeSpan.FromMinutes(10));
-            Assert.True(publish.ExitCode == 0, $"publish failed:\n{publish.Stdout}\n{publish.Stderr}");
-
-            var native = Path.Combine(project, "aot", program);
-            var run = ProgramRunner.Run(native, []);
-            var transcript = run.Stdout.ReplaceLineEndings("\n") + $"[exit code {run.ExitCode}]";
-            if (run.ExitCode != 0 && run.Stderr.Length > 0)
-                transcript += $"\n[stderr first line] {run.Stderr.ReplaceLineEndings("\n").Split('\n')[0]}";
+            var native = Publish(folder, [(program, "Exe", sources)]);
+            var transcript = Transcript(native);
             output.WriteLine($"(a) classic:\n{classic}\n(c) Async2, NativeAOT:\n{transcript}");
             Assert.Equal(classic, transcript);
         }
         finally
         {
-            Directory.Delete(project, recursive: true);
+            Directory.Delete(folder, recursive: true);
         }
+    }
+
+    /// <summary>
+    /// tests/corpus-multi/calls_across as two projects (a library and the app referencing it), both
+    /// Async2-enabled, published with NativeAOT: the app prints what its classic build prints, and its
+    /// calls into the library are direct there too (0 bytes per call, the program's own count).
+    /// </summary>
+    [Fact]
+    public void Calls_across_assemblies_published_with_NativeAOT_are_direct_and_print_what_classic_prints()
+    {
+        const string program = "calls_across";
+        var classic = ProgramRunner.Transcript(MultiAssemblyBuilder.BuildApp(program, runtimeAsyncFlavour: false), runtimeAsync: false);
+        string[] Sources(string assembly) => Directory.GetFiles(Path.Combine(MultiAssemblyBuilder.ProgramsFolder, program, assembly), "*.cs");
+
+        var folder = Path.Combine(Path.GetTempPath(), $"async2-aot-{program}-{Guid.NewGuid():N}");
+        try
+        {
+            var native = Publish(folder, [("Core", "Library", Sources("Core")), ("App", "Exe", Sources("App"))]);
+            Assert.Equal(classic, Transcript(native));
+
+            var allocations = ProgramRunner.Run(native, ["allocations"]);
+            output.WriteLine(allocations.Stdout);
+            Assert.Equal(0, allocations.ExitCode);
+            var lines = allocations.Stdout.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+            Assert.Equal(6, lines.Length);
+            Assert.All(lines, line => Assert.EndsWith(": 0 bytes/call", line.TrimEnd()));
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    /// <summary>
+    /// Writes one Async2-enabled project per (name, output type, sources), each referencing those
+    /// before it, and publishes the last with NativeAOT; returns the native executable.
+    /// </summary>
+    private static string Publish(string folder, IReadOnlyList<(string Name, string OutputType, IReadOnlyList<string> Sources)> projects)
+    {
+        var references = new List<string>();
+        string project = "";
+        foreach (var (name, outputType, sources) in projects)
+        {
+            var directory = Path.Combine(folder, name);
+            Directory.CreateDirectory(directory);
+            foreach (var source in sources)
+                File.Copy(source, Path.Combine(directory, Path.GetFileName(source)));
+            project = Path.Combine(directory, name + ".csproj");
+            File.WriteAllText(project, $"""
+                <Project Sdk="Microsoft.NET.Sdk">
+                  <PropertyGroup>
+                    <OutputType>{outputType}</OutputType>
+                    <TargetFramework>net10.0</TargetFramework>
+                    <Nullable>enable</Nullable>
+                    <Async2Enabled>true</Async2Enabled>
+                  </PropertyGroup>
+                  <ItemGroup>
+                {string.Concat(references.Select(r => $"    <ProjectReference Include=\"{r}\" />\n"))}  </ItemGroup>
+                  <Import Project="{Path.Combine(TestEnvironment.RepositoryRoot, "build", "Async2.targets")}" />
+                </Project>
+                """);
+            references.Add(project);
+        }
+        var output = Path.Combine(folder, "aot");
+        var publish = ProgramRunner.RunDotnet(["publish", project, "-c", TestEnvironment.Configuration, "-p:PublishAot=true", "-o", output,
+            "-nodeReuse:false", "-p:UseSharedCompilation=false"], runtimeAsync: false, TimeSpan.FromMinutes(10));
+        Assert.True(publish.ExitCode == 0, $"publish failed:\n{publish.Stdout}\n{publish.Stderr}");
+        return Path.Combine(output, projects[^1].Name);
+    }
+
+    private static string Transcript(string native)
+    {
+        var run = ProgramRunner.Run(native, []);
+        var transcript = run.Stdout.ReplaceLineEndings("\n") + $"[exit code {run.ExitCode}]";
+        if (run.ExitCode != 0 && run.Stderr.Length > 0)
+            transcript += $"\n[stderr first line] {run.Stderr.ReplaceLineEndings("\n").Split('\n')[0]}";
+        return transcript;
     }
 }
