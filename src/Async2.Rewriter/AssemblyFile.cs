@@ -52,48 +52,31 @@ public static class AssemblyFile
 
     /// <summary>The MVID of a .NET assembly with at least one runtime-async method; null otherwise (also for a file that is missing, unreadable or no .NET assembly).</summary>
     public static Guid? RuntimeAsyncMvid(string path) =>
-        Read(path, metadata => metadata.MethodDefinitions.Any(handle => ((int)metadata.GetMethodDefinition(handle).ImplAttributes & RuntimeNames.AsyncImplFlag) != 0)
+        Read<Guid?>(path, metadata => metadata.MethodDefinitions.Any(handle => ((int)metadata.GetMethodDefinition(handle).ImplAttributes & RuntimeNames.AsyncImplFlag) != 0)
             ? Mvid(metadata)
-            : null);
+            : null, orElse: null);
 
     /// <summary>The MVID of a .NET assembly (kept by a rewrite, so it ties an output to its input); null for a file that is no .NET assembly.</summary>
-    public static Guid? Mvid(string path) => Read(path, metadata => Mvid(metadata));
+    public static Guid? Mvid(string path) => Read<Guid?>(path, metadata => Mvid(metadata), orElse: null);
 
     /// <summary>The simple names of the assemblies <paramref name="path"/> references (none for a file that is no .NET assembly).</summary>
     public static IReadOnlyList<string> ReferencedAssemblies(string path) =>
-        ReadNames(path, metadata => metadata.AssemblyReferences.Select(handle => metadata.GetString(metadata.GetAssemblyReference(handle).Name)));
-
-    private static IReadOnlyList<string> ReadNames(string path, Func<MetadataReader, IEnumerable<string>> look)
-    {
-        try
-        {
-            using var stream = File.OpenRead(path);
-            using var pe = new PEReader(stream);
-            return pe.HasMetadata ? [.. look(pe.GetMetadataReader())] : [];
-        }
-        catch (BadImageFormatException)
-        {
-            return [];
-        }
-    }
+        Read<IReadOnlyList<string>>(path, metadata => [.. metadata.AssemblyReferences.Select(handle => metadata.GetString(metadata.GetAssemblyReference(handle).Name))], orElse: []);
 
     private static Guid Mvid(MetadataReader metadata) => metadata.GetGuid(metadata.GetModuleDefinition().Mvid);
 
-    private static Guid? Read(string path, Func<MetadataReader, Guid?> look)
+    /// <summary><paramref name="look"/> at the file's metadata; <paramref name="orElse"/> for a file that is missing, unreadable or no .NET assembly (a native library beside an app).</summary>
+    private static T Read<T>(string path, Func<MetadataReader, T> look, T orElse)
     {
         try
         {
             using var stream = File.OpenRead(path);
             using var pe = new PEReader(stream);
-            return pe.HasMetadata ? look(pe.GetMetadataReader()) : null;
+            return pe.HasMetadata ? look(pe.GetMetadataReader()) : orElse;
         }
-        catch (BadImageFormatException)
+        catch (Exception e) when (e is BadImageFormatException or IOException or UnauthorizedAccessException)
         {
-            return null; // e.g. a native library beside an app
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            return null; // missing or unreadable: no assembly to speak of
+            return orElse;
         }
     }
 

@@ -75,9 +75,8 @@ internal static class Diagnostics
     {
         if (!method.HasBody || !method.DebugInformation.HasSequencePoints)
             return null;
-        var offset = instruction?.Offset ?? int.MaxValue;
         var visible = method.DebugInformation.SequencePoints.Where(point => !point.IsHidden).ToList();
-        var point = visible.LastOrDefault(point => point.Offset <= offset && instruction is not null) ?? visible.FirstOrDefault();
+        var point = (instruction is null ? null : visible.LastOrDefault(point => point.Offset <= instruction.Offset)) ?? visible.FirstOrDefault();
         return point is null ? null : new SourceLocation(point.Document.Url, point.StartLine, point.StartColumn);
     }
 

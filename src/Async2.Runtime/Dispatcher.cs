@@ -13,8 +13,8 @@
 // ExecutionContext it suspended in, unless its callee runs in flowing context mode
 // (ContinuationFlags.FlowsContextsToCaller), whose context it inherits. The root is no caller: it
 // completes the Task right where the outermost frame finished, as classic async's builder does
-// (issue 11: queueing it to the thread pool left a thread blocked for the Task, such as
-// Nito.AsyncEx's AsyncContext.Run, waiting for a pool thread); only when that frame was passed
+// (queued to the thread pool instead, it kept a thread that blocks on the Task, as Nito.AsyncEx's
+// AsyncContext.Run does, waiting for a pool thread); only when that frame was passed
 // through, not resumed, does the root continue where that frame would have run.
 using System.Diagnostics;
 using System.Runtime.ExceptionServices;

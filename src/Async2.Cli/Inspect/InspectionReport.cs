@@ -53,10 +53,16 @@ internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyL
 
     private static InspectedMethod Describe(MethodOutcome outcome, ModuleDefinition before, ModuleDefinition after)
     {
-        var original = FindMethod(before, outcome.Method);
         var continuation = outcome.Continuation is { } name ? after.GetTypes().FirstOrDefault(t => t.FullName == name) : null;
-        var thunk = FindMethod(after, outcome.Method);
-        var variant = continuation?.Methods.FirstOrDefault(m => m.Name == original?.Name && m.IsStatic);
+        // The method is named by its type and name only, which overloads share: its continuation
+        // class tells which one it is (the thunk's [AsyncStateMachine] names it), and the thunk keeps
+        // the original's signature.
+        var thunk = continuation?.DeclaringType.Methods.FirstOrDefault(m => m.CustomAttributes.Any(a =>
+            a.AttributeType.Name == "AsyncStateMachineAttribute" && a.ConstructorArguments is [{ Value: TypeReference { FullName: var named } }] && named == continuation.FullName));
+        var original = thunk is null
+            ? FindMethod(before, outcome.Method)
+            : before.GetTypes().FirstOrDefault(t => t.FullName == thunk.DeclaringType.FullName)?.Methods.FirstOrDefault(m => m.FullName == thunk.FullName);
+        var variant = continuation?.Methods.FirstOrDefault(m => m.Name == thunk?.Name && m.IsStatic);
         return new InspectedMethod(outcome.Method, outcome.Rewritten ? "rewritten" : "not rewritten", outcome.Reason, outcome.Continuation,
             continuation is null ? null : ContinuationSize.Estimate(continuation), outcome.StackGuard, outcome.ContextScope, outcome.Awaits,
             Listing(original), [.. Listing(variant), .. Listing(thunk)]);

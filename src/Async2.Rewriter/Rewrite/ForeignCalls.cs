@@ -115,7 +115,7 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
         var operand = (MethodReference)call.Operand;
         var arguments = (operand.DeclaringType is GenericInstanceType owner ? owner.GenericArguments : [])
             .Concat(operand is GenericInstanceMethod method ? method.GenericArguments : []).ToList();
-        return Instantiated(bridge, arguments);
+        return GenericContext.MethodOn(bridge, bridge.DeclaringType, arguments);
     }
 
     private MethodDefinition DeclareBridge(MethodDefinition callee, bool isVirtualCall)
@@ -132,7 +132,7 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
         il.Emit(OpCodes.Brfalse, taskPath);
         foreach (var parameter in bridge.Parameters.SkipLast(1))
             il.Emit(OpCodes.Ldarg, parameter);
-        il.Emit(OpCodes.Call, Instantiated(forwarder, [.. bridge.GenericParameters]));
+        il.Emit(OpCodes.Call, GenericContext.MethodOn(forwarder, forwarder.DeclaringType, [.. bridge.GenericParameters]));
         il.Emit(OpCodes.Ret);
         il.Append(taskPath);
         foreach (var parameter in bridge.Parameters.SkipLast(2))
@@ -216,16 +216,6 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
 
     private static TypeReference[] MethodArgumentsIn(MethodDefinition method, MethodDefinition callee) =>
         [.. method.GenericParameters.Skip(callee.DeclaringType.GenericParameters.Count)];
-
-    private static MethodReference Instantiated(MethodDefinition method, IReadOnlyList<TypeReference> arguments)
-    {
-        if (arguments.Count == 0)
-            return method;
-        var instance = new GenericInstanceMethod(method);
-        foreach (var argument in arguments)
-            instance.GenericArguments.Add(argument);
-        return instance;
-    }
 
     /// <summary>The holder of bridges and guards: a static class with an unspeakable name.</summary>
     private TypeDefinition Holder()
