@@ -101,10 +101,9 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
 
     private void LogError(Diagnostic diagnostic)
     {
-        var where = diagnostic.Method is null ? diagnostic.Assembly : $"{diagnostic.Method}" + (diagnostic.ILOffset is int offset ? $" at IL_{offset:x4}" : "");
         Log.LogError(subcategory: null, errorCode: diagnostic.Code, helpKeyword: null,
             file: diagnostic.Source?.File ?? (diagnostic.Method is null ? diagnostic.Assembly : IntermediateAssembly),
             lineNumber: diagnostic.Source?.Line ?? 0, columnNumber: diagnostic.Source?.Column ?? 0, endLineNumber: 0, endColumnNumber: 0,
-            message: $"{where}: {diagnostic.Message}");
+            message: $"{diagnostic.Site}: {diagnostic.Message}");
     }
 }

@@ -11,10 +11,12 @@ public sealed record Diagnostic(string Code, string Assembly, string? Method, in
     public SourceLocation? Source { get; init; }
 
     /// <summary>Compiler style, <c>file(line,column): error CODE: ...</c>, when the source line is known, so editors link to it.</summary>
+    /// <summary>The method and IL offset (<c>Type::M at IL_001c</c>), or the assembly for a problem with the whole file.</summary>
+    public string Site => Method is null ? Assembly : Method + (ILOffset is int offset ? $" at IL_{offset:x4}" : "");
+
     public override string ToString()
     {
-        var where = Method is null ? Assembly : $"{Assembly}: {Method}";
-        if (ILOffset is int offset) where += $" at IL_{offset:x4}";
+        var where = Method is null ? Site : $"{Assembly}: {Site}";
         var line = $"error {Code}: {where}: {Message}";
         return Source is { } source ? $"{source.File}({source.Line},{source.Column}): {line}" : line;
     }
