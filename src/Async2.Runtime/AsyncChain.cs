@@ -25,18 +25,54 @@ public struct AsyncChain
     /// <summary>The outermost frame linked so far.</summary>
     public Continuation? Tail;
 
-    /// <summary>What the leaf is waiting for: a <see cref="Task"/> or a boxed awaiter.</summary>
-    public object? Notifier;
-
-    /// <summary>Whether <see cref="Notifier"/> must be registered with OnCompleted rather than UnsafeOnCompleted.</summary>
-    public bool NotifierNeedsFlow;
+    /// <summary>What the leaf is waiting for: a <see cref="Task"/> or a boxed awaiter, as <see cref="NotifierKind"/> says.</summary>
+    internal object? Notifier;
 
     /// <summary>
-    /// The SynchronizationContext current when the leaf suspended. The root registers with the
-    /// notifier under it: an awaiter captures the context where it is registered, and by then the
-    /// frames' context scopes may have put back their callers' contexts.
+    /// What <see cref="Notifier"/> is, set with it where the awaiter's type is known statically
+    /// (AwaitBridge.cs), so the root registers without testing the notifier's type.
     /// </summary>
-    public SynchronizationContext? LeafSynchronizationContext;
+    internal NotifierKind NotifierKind;
+
+    /// <summary>Leaves <paramref name="task"/> as the notifier.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void WaitFor(Task task)
+    {
+        Notifier = task;
+        NotifierKind = NotifierKind.Task;
+    }
+
+    /// <summary>Leaves <paramref name="awaiter"/> as the notifier, registered with UnsafeOnCompleted.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void WaitFor(ICriticalNotifyCompletion awaiter)
+    {
+        Notifier = awaiter;
+        NotifierKind = NotifierKind.UnsafeAwaiter;
+    }
+
+    /// <summary>Leaves <paramref name="awaiter"/> as the notifier, registered with OnCompleted (it flows the ExecutionContext).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void WaitForFlowing(INotifyCompletion awaiter)
+    {
+        Notifier = awaiter;
+        NotifierKind = NotifierKind.FlowingAwaiter;
+    }
+
+    /// <summary>
+    /// The SynchronizationContext current when the leaf suspended, if a frame's context scope put
+    /// back its caller's while the chain unwound (<see cref="ThunkScope.ExitVariant"/>; see
+    /// <see cref="ScopeLeftLeafContext"/>). The root registers with the notifier under it: an
+    /// awaiter captures the context where it is registered.
+    /// </summary>
+    internal SynchronizationContext? LeafSynchronizationContext;
+
+    /// <summary>
+    /// Whether <see cref="LeafSynchronizationContext"/> was recorded. Only a context scope can
+    /// change the context between the leaf's suspension and the root (the frames in between only
+    /// link themselves), so without one the root registers under the context it finds, and
+    /// neither the leaf nor the root reads it: two thread-static reads less per suspension.
+    /// </summary>
+    internal bool ScopeLeftLeafContext;
 
     /// <summary>On resumption: the callee frame that completed just before this one.</summary>
     public Continuation? Completed;
@@ -71,12 +107,12 @@ public struct AsyncChain
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Link(Continuation frame)
     {
-        frame.SavedExecutionContext = ExecutionContext.Capture();
+        // A reused continuation usually suspends in the context it did last time: no write barrier then.
+        var executionContext = ExecutionContext.Capture();
+        if (frame.SavedExecutionContext != executionContext)
+            frame.SavedExecutionContext = executionContext;
         if (Head is null)
-        {
             Head = frame;
-            LeafSynchronizationContext = SynchronizationContext.Current;
-        }
         else
             Tail!.Next = frame;
         Tail = frame;
@@ -142,4 +178,13 @@ public struct AsyncChain
             RethrowThroughPassThroughFrames();
         return Unsafe.As<Continuation<T>>(Completed!).Result;
     }
+}
+
+/// <summary>How the root registers with <see cref="AsyncChain.Notifier"/>.</summary>
+internal enum NotifierKind : byte
+{
+    None,
+    Task,
+    UnsafeAwaiter,
+    FlowingAwaiter,
 }

@@ -26,7 +26,7 @@ public static class AwaitBridge
     {
         if (task.IsCompleted)
             return false;
-        chain.Notifier = task;
+        chain.WaitFor(task);
         return true;
     }
 
@@ -43,7 +43,7 @@ public static class AwaitBridge
     {
         if (task.IsCompleted)
             return false;
-        chain.Notifier = task.GetAwaiter();
+        chain.WaitFor(task.GetAwaiter());
         return true;
     }
 
@@ -51,7 +51,7 @@ public static class AwaitBridge
     {
         if (task.IsCompleted)
             return false;
-        chain.Notifier = task.GetAwaiter();
+        chain.WaitFor(task.GetAwaiter());
         return true;
     }
 
@@ -64,7 +64,7 @@ public static class AwaitBridge
         var awaiter = awaitable.GetAwaiter();
         if (awaiter.IsCompleted)
             return false;
-        chain.Notifier = awaiter;
+        chain.WaitFor(awaiter);
         return true;
     }
 
@@ -73,7 +73,7 @@ public static class AwaitBridge
         var awaiter = awaitable.GetAwaiter();
         if (awaiter.IsCompleted)
             return false;
-        chain.Notifier = awaiter;
+        chain.WaitFor(awaiter);
         return true;
     }
 
@@ -86,7 +86,7 @@ public static class AwaitBridge
         var awaiter = awaitable.GetAwaiter();
         if (awaiter.IsCompleted)
             return false;
-        chain.Notifier = awaiter;
+        chain.WaitFor(awaiter);
         return true;
     }
 
@@ -95,7 +95,7 @@ public static class AwaitBridge
         var awaiter = awaitable.GetAwaiter();
         if (awaiter.IsCompleted)
             return false;
-        chain.Notifier = awaiter;
+        chain.WaitFor(awaiter);
         return true;
     }
 
@@ -126,8 +126,7 @@ public static class AwaitBridge
     public static bool SuspendOnAwaiter<TAwaiter>(TAwaiter awaiter, ref AsyncChain chain)
         where TAwaiter : INotifyCompletion
     {
-        chain.Notifier = awaiter;
-        chain.NotifierNeedsFlow = true;
+        chain.WaitForFlowing(awaiter);
         return true;
     }
 
@@ -135,7 +134,7 @@ public static class AwaitBridge
     public static bool UnsafeSuspendOnAwaiter<TAwaiter>(TAwaiter awaiter, ref AsyncChain chain)
         where TAwaiter : ICriticalNotifyCompletion
     {
-        chain.Notifier = awaiter;
+        chain.WaitFor(awaiter);
         return true;
     }
 }

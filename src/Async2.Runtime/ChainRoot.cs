@@ -2,7 +2,7 @@
 //
 // It is created only when a chain actually suspends (the synchronous path allocates none of
 // this). It registers the resumption with whatever the leaf is waiting on, restores the
-// ExecutionContext captured at suspension (so AsyncLocal values set before an await are seen
+// ExecutionContext the head frame suspended in (so AsyncLocal values set before an await are seen
 // after it, on whatever thread resumes), runs the Dispatcher, and finally completes the Task
 // with the outermost frame's result or exception.
 using System.Runtime.CompilerServices;
@@ -14,7 +14,6 @@ internal abstract class ChainRoot : Continuation
     private static readonly ContextCallback s_dispatchInContext = static state => ((ChainRoot)state!).Dispatch();
 
     private Continuation? _head;
-    private ExecutionContext? _context;
     private Action? _resume;
 
     protected ChainRoot()
@@ -33,21 +32,21 @@ internal abstract class ChainRoot : Continuation
     /// <summary>Waits for the chain's notifier, then resumes the chain from its head.</summary>
     internal void AwaitNotifier(ref AsyncChain chain)
     {
-        _head = chain.Head;
+        if (_head != chain.Head)
+            _head = chain.Head;
         if (Telemetry.IsOn)
             Telemetry.ChainSuspended(chain.Head!, chain.Tail);
-        _context = ExecutionContext.Capture();
         Action resume = _resume ??= Resume;
-        var current = SynchronizationContext.Current;
-        if (current == chain.LeafSynchronizationContext)
+        if (!chain.ScopeLeftLeafContext)
         {
-            Register(chain.Notifier, chain.NotifierNeedsFlow, resume);
+            Register(chain.Notifier, chain.NotifierKind, resume);
             return;
         }
+        var current = SynchronizationContext.Current;
         SynchronizationContext.SetSynchronizationContext(chain.LeafSynchronizationContext);
         try
         {
-            Register(chain.Notifier, chain.NotifierNeedsFlow, resume);
+            Register(chain.Notifier, chain.NotifierKind, resume);
         }
         finally
         {
@@ -55,36 +54,43 @@ internal abstract class ChainRoot : Continuation
         }
     }
 
-    private static void Register(object? notifier, bool needsFlow, Action resume)
+    private static void Register(object? notifier, NotifierKind kind, Action resume)
     {
-        switch (notifier)
+        switch (kind)
         {
-            case Task task:
-                task.GetAwaiter().UnsafeOnCompleted(resume);
+            case NotifierKind.Task:
+                Unsafe.As<Task>(notifier!).GetAwaiter().UnsafeOnCompleted(resume);
                 break;
-            case ICriticalNotifyCompletion critical when !needsFlow:
-                critical.UnsafeOnCompleted(resume);
+            case NotifierKind.UnsafeAwaiter:
+                Unsafe.As<ICriticalNotifyCompletion>(notifier!).UnsafeOnCompleted(resume);
                 break;
-            case INotifyCompletion completion:
-                completion.OnCompleted(resume);
+            case NotifierKind.FlowingAwaiter:
+                Unsafe.As<INotifyCompletion>(notifier!).OnCompleted(resume);
                 break;
             default:
                 throw new InvalidOperationException("Async2: a suspended chain has nothing to wait for.");
         }
     }
 
+    /// <summary>
+    /// Runs the dispatch in the ExecutionContext the head frame suspended in, which it resumes in
+    /// (so the dispatcher need not put it back for the head), and gives the notifier's thread its
+    /// own contexts back afterwards. A head that suspended with flow suppressed runs in the
+    /// notifier's, as a classic state machine that captured no context does.
+    /// </summary>
     private void Resume()
     {
-        if (_context is null)
-            Dispatch();
+        if (_head!.SavedExecutionContext is { } executionContext)
+            ExecutionContext.Run(executionContext, s_dispatchInContext, this);
         else
-            ExecutionContext.Run(_context, s_dispatchInContext, this);
+            Dispatch();
     }
 
     private void Dispatch()
     {
+        // The head stays recorded (a re-suspending chain usually has the same one): it is not
+        // resumed twice, because the notifier calls back once per registration.
         Continuation head = _head!;
-        _head = null;
         if (!Telemetry.IsOn)
         {
             Dispatcher.Run(head, this);

@@ -69,6 +69,9 @@ internal static class Dispatcher
         // Whether `completed` was passed through (not resumed): then it did not run here, and the
         // root, which completes the Task in its place, goes where it would have continued.
         bool completedPassedThrough = false;
+        // A head resumed by its notifier runs in its own ExecutionContext already (ChainRoot.Resume);
+        // a dispatch continued in another context (ResumeContext) starts after a callee completed.
+        bool inFrameContext = completed is null;
         while (frame is not null)
         {
             Continuation? rest = frame.Next;
@@ -124,8 +127,9 @@ internal static class Dispatcher
                 }
             }
 
-            if (!calleeFlows && frame.SavedExecutionContext is { } executionContext && ExecutionContext.Capture() != executionContext)
+            if (!inFrameContext && !calleeFlows && frame.SavedExecutionContext is { } executionContext && ExecutionContext.Capture() != executionContext)
                 ExecutionContext.Restore(executionContext);
+            inFrameContext = false;
             var chain = new AsyncChain { Completed = completed, Fault = fault, PassThroughInnermost = passThrough, PassThroughCount = passThroughCount };
             (passThrough, passThroughCount) = (null, 0);
             StackGuard.SetFloor(ref chain);

@@ -64,7 +64,7 @@ public static class OverrideDispatch
             task.GetAwaiter().GetResult();
             return;
         }
-        chain.Notifier = task;
+        chain.WaitFor(task);
         chain.Link(new TaskFrame(task));
     }
 
@@ -72,7 +72,7 @@ public static class OverrideDispatch
     {
         if (task.IsCompleted)
             return task.GetAwaiter().GetResult();
-        chain.Notifier = task;
+        chain.WaitFor(task);
         chain.Link(new TaskFrame<T>(task));
         return default!;
     }

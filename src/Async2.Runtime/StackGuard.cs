@@ -27,7 +27,7 @@ public static class StackGuard
     internal const int Budget = 64 * 1024;
 
     /// <summary>The notifier of a stack-depth suspension: Task.Yield's awaiter posts to the current context.</summary>
-    private static readonly object s_freshStack = default(YieldAwaitable.YieldAwaiter);
+    private static readonly ICriticalNotifyCompletion s_freshStack = default(YieldAwaitable.YieldAwaiter);
 
     /// <summary>Whether the calling variant must suspend at its entry to continue on a fresh stack.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -53,7 +53,7 @@ public static class StackGuard
             SetFloor(ref chain);
             return false;
         }
-        chain.Notifier = s_freshStack;
+        chain.WaitFor(s_freshStack);
         return true;
     }
 }

@@ -109,6 +109,34 @@ public struct ThunkScope
     {
         if (SynchronizationContext.Current != _synchronizationContext)
             SynchronizationContext.SetSynchronizationContext(_synchronizationContext);
+        RestoreExecutionContext();
+    }
+
+    /// <summary>
+    /// <see cref="Exit"/> for a variant's scope, on its way out by return or suspension. When it
+    /// puts back the caller's SynchronizationContext while the chain suspends, the first scope to
+    /// do so records the leaf's (<see cref="AsyncChain.ScopeLeftLeafContext"/>), under which the
+    /// root registers with the notifier.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly void ExitVariant(ref AsyncChain chain)
+    {
+        var current = SynchronizationContext.Current;
+        if (current != _synchronizationContext)
+        {
+            if (chain.Head is not null && !chain.ScopeLeftLeafContext)
+            {
+                chain.LeafSynchronizationContext = current;
+                chain.ScopeLeftLeafContext = true;
+            }
+            SynchronizationContext.SetSynchronizationContext(_synchronizationContext);
+        }
+        RestoreExecutionContext();
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly void RestoreExecutionContext()
+    {
         if (_executionContext is not null && ExecutionContext.Capture() != _executionContext)
             ExecutionContext.Restore(_executionContext);
     }

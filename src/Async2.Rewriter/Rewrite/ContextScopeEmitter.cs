@@ -14,7 +14,7 @@ namespace Async2.Rewriter.Rewrite;
 ///     scope = ThunkScope.Enter();
 ///     try   { ...body, every `ret` turned into `stloc result; leave END`... }
 ///     catch (object) { scope.Exit(); rethrow; }
-/// END: scope.Exit(); ldloc result; ret
+/// END: scope.ExitVariant(ref chain); ldloc result; ret
 /// </code>
 /// Every way out but an exception (returning, suspending) goes through END. An exception is caught
 /// and rethrown rather than passed through a finally: exception filters run before finally blocks,
@@ -93,7 +93,8 @@ internal static class ContextScopeEmitter
         var epilogue = new List<Instruction>
         {
             Instruction.Create(OpCodes.Ldloca, scope),
-            Instruction.Create(OpCodes.Call, runtime.ThunkScopeExit),
+            Instruction.Create(OpCodes.Ldarg, declaration.Chain),
+            Instruction.Create(OpCodes.Call, runtime.ThunkScopeExitVariant),
         };
         if (result is not null)
             epilogue.Add(Instruction.Create(OpCodes.Ldloc, result));

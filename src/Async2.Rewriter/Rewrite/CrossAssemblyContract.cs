@@ -5,10 +5,10 @@ namespace Async2.Rewriter.Rewrite;
 
 /// <summary>
 /// What a rewritten assembly promises rewritten assemblies that call it (docs/design.md, "Calls
-/// across assemblies"). Version 1:
+/// across assemblies"). Version 2:
 /// <list type="bullet">
-/// <item>the assembly carries <c>[assembly: Async2.Runtime.RewrittenByAsync2(1, "&lt;Async2 version&gt;")]</c>;</item>
-/// <item>it holds <c>&lt;Async2&gt;Contract::V1_&lt;MVID&gt;()</c>, an empty static method named after
+/// <item>the assembly carries <c>[assembly: Async2.Runtime.RewrittenByAsync2(2, "&lt;Async2 version&gt;")]</c>;</item>
+/// <item>it holds <c>&lt;Async2&gt;Contract::V2_&lt;MVID&gt;()</c>, an empty static method named after
 /// this build (a rewrite keeps the compiler's MVID), which callers probe at run time;</item>
 /// <item>a rewritten M carries <c>[AsyncStateMachine(typeof(C))]</c>, and its variant is C's static
 /// method named M with M's <c>this</c>, M's parameters, <c>ref AsyncChain</c> and C (VariantMap);</item>
@@ -17,10 +17,12 @@ namespace Async2.Rewriter.Rewrite;
 /// </list>
 /// Any change to those names or signatures, or to what a variant or entry does with the chain,
 /// must bump <see cref="Version"/>: callers then see another contract and take the Task path.
+/// Version 2 (Async2 0.3): a variant's context scope records the leaf's SynchronizationContext in
+/// the chain when it puts back its caller's while suspending (ThunkScope.ExitVariant).
 /// </summary>
 internal static class CrossAssemblyContract
 {
-    public const int Version = 1;
+    public const int Version = 2;
     public const string AttributeName = "RewrittenByAsync2Attribute";
     public const string MarkerType = "<Async2>Contract";
 

@@ -45,6 +45,7 @@ internal sealed class RuntimeReferences
         ThunkScope = module.ImportReference(scope);
         ThunkScopeEnter = module.ImportReference(scope.Methods.Single(m => m.Name == "Enter"));
         ThunkScopeExit = module.ImportReference(scope.Methods.Single(m => m.Name == "Exit"));
+        ThunkScopeExitVariant = module.ImportReference(scope.Methods.Single(m => m.Name == "ExitVariant"));
         var stackGuard = Type(RuntimeNames.StackGuard);
         StackGuardMustSuspend = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "MustSuspend"));
         StackGuardSetFloor = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "SetFloor"));
@@ -88,6 +89,7 @@ internal sealed class RuntimeReferences
     public TypeReference ThunkScope { get; }
     public MethodReference ThunkScopeEnter { get; }
     public MethodReference ThunkScopeExit { get; }
+    public MethodReference ThunkScopeExitVariant { get; }
     public MethodReference StackGuardMustSuspend { get; }
     public MethodReference StackGuardSetFloor { get; }
     /// <summary><c>OverrideDispatch.RunsOwnBody(object, RuntimeTypeHandle)</c>.</summary>

@@ -27,6 +27,9 @@ internal sealed record VariantDeclaration(MethodDefinition Original, MethodDefin
     /// <summary>For an instance M: M''s first parameter, which stands for M's <c>this</c>.</summary>
     public ParameterDefinition? Self => Original.IsStatic ? null : Variant.Parameters[0];
 
+    /// <summary>M''s <c>ref AsyncChain</c> parameter.</summary>
+    public ParameterDefinition Chain => Variant.Parameters[^2];
+
     /// <summary>Whether <see cref="Self"/> is a managed pointer: M is an instance method of a struct.</summary>
     public bool SelfIsManagedPointer => Self is not null && Original.DeclaringType.IsValueType;
 

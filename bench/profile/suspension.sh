@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Per-suspension cost breakdown of the suspension-heavy benchmark (bench/README.md, "Where a
+# suspension's time goes"). Samples one worker process with perf (Linux, `apt-get install
+# linux-perf`) and prints, per function, its share of the samples and that share of the worker's
+# own measured time per await, in ns.
+#
+#   bench/profile/suspension.sh [variant ...]     default: classic async2-flowing async2-capture
+#
+# A variant is a folder under artifacts/bench/ (run `async2 bench --only suspend` first: it builds
+# and rewrites the workers there) or the path of a folder holding a built worker (an older build kept aside).
+# The measured rounds (10,000,000 awaits each) dominate the samples; warm-up is about 1% of the awaits.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+command -v perf >/dev/null || { echo "perf is not installed (Debian: apt-get install linux-perf)" >&2; exit 1; }
+variants=("$@")
+[ ${#variants[@]} -gt 0 ] || variants=(classic async2-flowing async2-capture)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for variant in "${variants[@]}"; do
+    dll=artifacts/bench/$variant/Async2.Bench.dll
+    [ -d "$variant" ] && dll=$variant/Async2.Bench.dll
+    [ -f "$dll" ] || { echo "$dll is missing: run async2 bench --only suspend first" >&2; exit 1; }
+    # Perf maps name JIT-compiled methods; W^X double mapping would hide them from perf.
+    DOTNET_PerfMapEnabled=1 DOTNET_EnableWriteXorExecute=0 \
+        perf record -q -F 5000 -o "$work/perf.data" dotnet "$dll" suspend > "$work/cells" 2>/dev/null
+    # The first cell is the build's own variant (Task for classic, which also measures ValueTask).
+    ms=$(head -1 "$work/cells" | sed -E 's/.*"value":([0-9.]+).*/\1/')
+    name=$(head -1 "$work/cells" | sed -E 's/.*"variant":"([^"]+)".*/\1/')
+    echo "## $name ($variant): $ms ms per 10,000,000 awaits, $(awk -v ms="$ms" 'BEGIN { printf "%.1f", ms * 1e6 / 1e7 }') ns per await"
+    echo
+    echo "| share | ns/await | function |"
+    echo "| ---: | ---: | --- |"
+    perf report -i "$work/perf.data" --no-children --sort symbol --percent-limit 1.5 2>/dev/null \
+        | grep -E '^ +[0-9.]+%' \
+        | sed -E 's/\[(OptimizedTier1|Optimized|Tier1|Tier0|QuickJitted)\]//; s/ +$//' \
+        | awk -v ms="$ms" '{ share = $1; sub(/%/, "", share); $1 = ""; $2 = ""; sub(/^ +/, "");
+              gsub(/\|/, "\\|"); printf "| %s%% | %.2f | %s |\n", share, share / 100 * ms * 1e6 / 1e7, substr($0, 1, 140) }'
+    echo
+    rm -f /tmp/perf-*.map
+done
