@@ -19,6 +19,8 @@ internal static class BenchCommand
     /// <summary>The worker's cross-assembly callees, built and rewritten before it.</summary>
     private const string Library = "Async2.Bench.Library";
     private const string Charts = "Async2.Bench.Charts";
+    /// <summary>The application scenarios' web API, built the worker's three ways.</summary>
+    private const string WebApi = "Async2.Bench.WebApi";
 
     public const string Details = """
         Details:
@@ -109,6 +111,8 @@ internal static class BenchCommand
             [Flavor.Async2Capture] = RewriteWithLibrary(runtimeAsync, Path.Combine(artifacts, "async2-capture"), Flavor.Async2Capture, rewriteNotes),
             [Flavor.Async2] = RewriteWithLibrary(flowing, Path.Combine(artifacts, "async2-flowing"), Flavor.Async2, rewriteNotes),
         };
+        bool apps = only.Count == 0 || only.Contains(WebApiBench.Benchmark);
+        var webApiServers = apps ? BuildWebApi(Path.Combine(repository, "bench", WebApi, WebApi + ".csproj"), artifacts, rewriteNotes) : [];
         string? chartsDll = charts
             ? TryBuildCharts(Path.Combine(repository, "bench", Charts, Charts + ".csproj"), Path.Combine(artifacts, "charts"))
             : null;
@@ -148,6 +152,13 @@ internal static class BenchCommand
                 }
             }
             Progress($"        done in {jobWatch.Elapsed.TotalSeconds:F1} s");
+        }
+        if (apps)
+        {
+            PipelineCheck.FailDifferentOutputs(run.Cells);
+            Progress($"[web] {WebApiBench.Benchmark} · web API under wrk   (elapsed {Elapsed(stopwatch)})");
+            run.Machine["wrk"] = WebApiBench.WrkVersion() ?? "not installed";
+            run.Cells.AddRange(WebApiBench.Run(webApiServers, quick, Progress));
         }
         run.DurationSeconds = stopwatch.Elapsed.TotalSeconds;
 
@@ -192,6 +203,24 @@ internal static class BenchCommand
         if (exitCode != 0)
             throw CliException.Failure($"building {name} ({kind}) failed.", log.Trim(), "make sure 'dotnet build' works in this repository");
         return Path.Combine(folder, name + ".dll");
+    }
+
+    /// <summary>
+    /// The web API classic, runtime-async, and runtime-async with [assembly: FlowContexts]; the last
+    /// two rewritten, as the worker is. Classic first: its answers are the ones the others must give.
+    /// </summary>
+    private static List<WebApiBench.Server> BuildWebApi(string project, string artifacts, List<string> notes)
+    {
+        string Folder(string name) => Path.Combine(artifacts, "webapi-" + name);
+        var runtimeAsync = Build(project, WebApi, Folder("runtime-async"), runtimeAsync: true);
+        var flowing = Build(project, WebApi, Folder("runtime-async-flowing"), runtimeAsync: true, flowContexts: true);
+        return
+        [
+            new("Task", Flavor.Classic, Build(project, WebApi, Folder("classic"), runtimeAsync: false)),
+            new("Runtime", Flavor.Runtime, runtimeAsync),
+            new("Async2", Flavor.Async2, Rewrite(flowing, Folder("async2-flowing"), Flavor.Async2, notes)),
+            new("Async2Capture", Flavor.Async2Capture, Rewrite(runtimeAsync, Folder("async2-capture"), Flavor.Async2Capture, notes)),
+        ];
     }
 
     /// <summary>
