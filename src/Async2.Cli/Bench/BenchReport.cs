@@ -45,7 +45,7 @@ internal static class BenchReport
         Suspend(md, cells);
         Chains(md, cells);
         MetricsListenerCost(md, cells);
-        Applications(md, cells, run.Machine.GetValueOrDefault("wrk"));
+        Applications(md, cells, run.Mode == "quick", run.Machine.GetValueOrDefault("wrk"));
 
         if (charts.Count > 0)
         {
@@ -404,24 +404,23 @@ internal static class BenchReport
 
     // ---------------------------------------------------------------- 8. applications
 
-    private static void Applications(StringBuilder md, Lookup c, string? wrk)
+    private static void Applications(StringBuilder md, Lookup c, bool quick, string? wrk)
     {
         if (!c.Has(WebApiBench.Benchmark))
             return;
         string[] variants = ["Task", "Runtime", .. Async2Variants];
         md.AppendLine("## 8. Application scenarios");
         md.AppendLine();
-        var webCells = WebApiBench.Endpoints.Select(e => c.Any(WebApiBench.Benchmark, WebApiBench.Case(e))).ToList();
-        if (webCells.Any(cell => cell is not null))
+        if (WebApiBench.Endpoints.Any(e => c.Any(WebApiBench.Benchmark, WebApiBench.Case(e)) is not null))
         {
-            var settings = webCells.FirstOrDefault(cell => cell?.Extra is not null)?.Extra;
-            string Setting(string key) => settings?.TryGetValue(key, out var v) == true ? v.ToString(CultureInfo.InvariantCulture) : "?";
             md.AppendLine("### Web API (`bench/Async2.Bench.WebApi`, ASP.NET Core minimal API)");
             md.AppendLine();
             md.AppendLine("Each endpoint calls three layers of async methods; the innermost waits on nothing (`sync`), `Task.Yield()` (`yield`), `Task.Delay(1)` (`delay`) "
                 + "or a reply from a background task through a bounded `Channel` (`channel`). Each build runs as its own server on 127.0.0.1 (server GC, the Web SDK's default); "
                 + "every endpoint's answer is compared with the classic build's before any load, and a build that answers differently posts no number. "
-                + $"Load: {wrk ?? "wrk"}, 1 thread, {Setting("connections")} connections, {Setting("seconds")} s per endpoint after a warm-up, on the same machine as the server. "
+                + $"Load: {(wrk is null || wrk.StartsWith("wrk", StringComparison.Ordinal) ? wrk ?? "wrk" : "wrk (not installed here)")} on the same machine as the server, "
+                + $"{WebApiBench.WrkThreads} thread, {WebApiBench.Connections} keep-alive connections, {WebApiBench.WarmupSeconds(quick)} s of warm-up then {WebApiBench.Seconds(quick)} s measured per endpoint and server; "
+                + "all servers run side by side and take turns, each endpoint in a rotated order, so a busy spell of the machine does not fall on one variant only. "
                 + "Requests/s and latency percentiles are wrk's; bytes/request is `GC.GetTotalAllocatedBytes` read from the server before and after, ÷ requests; "
                 + "CPU/request is the server's user + system time from `/proc/<pid>/stat` over the same window, ÷ requests.");
             md.AppendLine();
@@ -451,15 +450,17 @@ internal static class BenchReport
             md.AppendLine("A JSON array of orders is read from a stream that hands out at most 8 KB per read and completes every read asynchronously, deserialized with "
                 + "`JsonSerializer.DeserializeAsyncEnumerable`, priced and ranked by two async iterators (whose awaited helpers mostly complete synchronously; one order in fifty suspends), "
                 + "passed from a producer task to a consumer through a bounded `Channel` (256), and serialized with `JsonSerializer.SerializeAsync` to a stream that hashes what it is given. "
-                + "A variant whose output (hash, length, line count) differs from the classic build's posts no number. Bytes are allocated per input record, all threads.");
+                + "A variant whose output (hash, length, line count) differs from the classic build's posts no number. Bytes are allocated per input record, all threads; "
+                + "CPU time (the process's, all threads, `Environment.CpuUsage`) per input record is the median of the same rounds and moves less than records/s on a busy machine.");
             md.AppendLine();
-            md.AppendLine("| Variant | records/s | ÷ Task | bytes/record |");
-            md.AppendLine("| --- | --- | --- | --- |");
+            md.AppendLine("| Variant | records/s | ÷ Task | bytes/record | CPU µs/record |");
+            md.AppendLine("| --- | --- | --- | --- | --- |");
             var task = c.Value(WebApiBench.Benchmark, "Task", pipeline);
             foreach (var variant in variants)
                 if (c.Get(WebApiBench.Benchmark, variant, pipeline) is { } cell)
-                    md.AppendLine(cell.Failed ? $"| {variant} | {cell.Note} | | |"
-                        : $"| {variant} | {Format.Number(cell.Value)} | {Format.Ratio(cell.Value / task)} | {Format.Bytes(cell.BytesPerOp)} |");
+                    md.AppendLine(cell.Failed ? $"| {variant} | {cell.Note} | | | |"
+                        : $"| {variant} | {Format.Number(cell.Value)} | {Format.Ratio(cell.Value / task)} | {Format.Bytes(cell.BytesPerOp)} "
+                            + $"| {Format.Number(c.Extra(WebApiBench.Benchmark, variant, pipeline, "cpuUsPerRecord"))} |");
             md.AppendLine();
         }
     }

@@ -16,87 +16,131 @@ internal static partial class WebApiBench
     /// <summary>The id every request asks for; its quote is the same in every build.</summary>
     private const int Id = 7;
     /// <summary>One wrk thread leaves the other core of a 2-core machine to the server.</summary>
-    private const int WrkThreads = 1;
-    private const int Connections = 32;
+    public const int WrkThreads = 1;
+    public const int Connections = 32;
+
+    public static int Seconds(bool quick) => quick ? 3 : 10;
+    public static int WarmupSeconds(bool quick) => quick ? 2 : 5;
 
     public sealed record Server(string Variant, Flavor Flavor, string Dll);
 
     public static string Case(string endpoint) => $"GET /{endpoint}";
 
     /// <summary>
-    /// The servers run one after another, each endpoint warmed up before it is measured. Every
-    /// cell of a server whose answers differ from the classic build's is failed, never measured.
+    /// All servers are started and checked first; then each endpoint is loaded on every server in
+    /// turn (the order rotating from one endpoint to the next), warmed up before it is measured,
+    /// so that a slow spell of a shared machine is spread over the variants instead of landing on one.
+    /// A server whose answers differ from the classic build's is stopped and posts no number.
     /// </summary>
     public static List<BenchCell> Run(IReadOnlyList<Server> servers, bool quick, Action<string> progress)
     {
-        int seconds = quick ? 3 : 10, warmupSeconds = quick ? 1 : 3;
+        int seconds = Seconds(quick), warmupSeconds = WarmupSeconds(quick);
         var cells = new List<BenchCell>();
-        BenchCell Failed(string variant, string endpoint, string reason) =>
-            new() { Benchmark = Benchmark, Variant = variant, Case = Case(endpoint), Unit = "req/s", Note = "fails: " + reason };
+        var broken = new HashSet<string>();
+        void Fail(string variant, string reason)
+        {
+            broken.Add(variant);
+            progress($"        {variant}: fails: {reason}");
+            cells.RemoveAll(c => c.Variant == variant);
+            cells.AddRange(Endpoints.Select(endpoint =>
+                new BenchCell { Benchmark = Benchmark, Variant = variant, Case = Case(endpoint), Unit = "req/s", Note = "fails: " + reason }));
+        }
 
         if (WrkVersion() is null)
         {
             progress("        wrk is not installed (Debian: apt-get install -y wrk): the web API cells are marked failed");
-            return servers.SelectMany(s => Endpoints.Select(e => Failed(s.Variant, e, "wrk is not installed"))).ToList();
+            foreach (var server in servers)
+                Fail(server.Variant, "wrk is not installed");
+            return cells;
         }
 
-        Dictionary<string, string>? expected = null;
-        foreach (var server in servers)
+        var running = new List<(Server Server, StartedApp App)>();
+        try
         {
-            progress($"        {server.Variant}: {server.Dll}");
-            try
+            Dictionary<string, string>? expected = null;
+            foreach (var server in servers)
             {
-                using var app = StartedApp.Start(server);
-                var answers = Endpoints.ToDictionary(e => e, e => app.Get($"/{e}/{Id}"));
-                // The classic build goes first and sets what the others must answer.
-                expected ??= server.Flavor == Flavor.Classic ? answers : throw new InvalidOperationException("no classic answers to compare with");
-                var wrong = Endpoints.FirstOrDefault(e => answers[e] != expected[e]);
-                if (wrong is not null)
-                    throw new InvalidOperationException($"GET /{wrong}/{Id} answered {Quote(answers[wrong])}, the classic build {Quote(expected[wrong])}");
-
-                foreach (var endpoint in Endpoints)
+                progress($"        {server.Variant}: {server.Dll}");
+                StartedApp? app = null;
+                try
                 {
-                    var url = $"{app.BaseUrl}/{endpoint}/{Id}";
-                    Wrk(url, warmupSeconds);
-                    long allocated = long.Parse(app.Get("/stats/allocated"), CultureInfo.InvariantCulture);
-                    var cpu = app.CpuSeconds();
-                    var load = Wrk(url, seconds);
-                    cpu = app.CpuSeconds() - cpu;
-                    allocated = long.Parse(app.Get("/stats/allocated"), CultureInfo.InvariantCulture) - allocated;
-                    var cell = load.Errors is { } errors
-                        ? Failed(server.Variant, endpoint, errors)
-                        : new BenchCell
-                        {
-                            Benchmark = Benchmark,
-                            Variant = server.Variant,
-                            Case = Case(endpoint),
-                            Unit = "req/s",
-                            Value = load.RequestsPerSecond,
-                            BytesPerOp = (double)allocated / load.Requests,
-                            Extra = new()
-                            {
-                                ["p50Ms"] = load.P50Ms,
-                                ["p99Ms"] = load.P99Ms,
-                                ["cpuUsPerRequest"] = cpu * 1e6 / load.Requests,
-                                ["requests"] = load.Requests,
-                                ["seconds"] = seconds,
-                                ["connections"] = Connections,
-                            },
-                        };
-                    cells.Add(cell);
-                    progress($"        {server.Variant,-13} {cell.Case,-10} {(cell.Failed ? cell.Note : $"{Format.Number(cell.Value)} req/s, p50 {load.P50Ms:F2} ms, p99 {load.P99Ms:F2} ms")}");
+                    app = StartedApp.Start(server);
+                    var answers = Endpoints.ToDictionary(e => e, e => app.Get($"/{e}/{Id}"));
+                    // The classic build comes first and sets what the others must answer.
+                    expected ??= server.Flavor == Flavor.Classic ? answers : throw new InvalidOperationException("no classic answers to compare with");
+                    var wrong = Endpoints.FirstOrDefault(e => answers[e] != expected[e]);
+                    if (wrong is not null)
+                        throw new InvalidOperationException($"GET /{wrong}/{Id} answered {Quote(answers[wrong])}, the classic build {Quote(expected[wrong])}");
+                    running.Add((server, app));
                 }
-                if (app.HasExited)
-                    throw new InvalidOperationException($"the server exited during the run: {app.OutputTail}");
+                catch (Exception e) when (IsRunFailure(e))
+                {
+                    app?.Dispose();
+                    Fail(server.Variant, e.Message);
+                }
             }
-            catch (Exception e) when (e is InvalidOperationException or IOException or HttpRequestException or TimeoutException or FormatException or TaskCanceledException)
+
+            for (int i = 0; i < Endpoints.Length; i++)
             {
-                progress($"        {server.Variant}: {e.Message}");
-                cells.RemoveAll(c => c.Variant == server.Variant);
-                cells.AddRange(Endpoints.Select(endpoint => Failed(server.Variant, endpoint, e.Message)));
+                var endpoint = Endpoints[i];
+                foreach (var (server, app) in Enumerable.Range(0, running.Count).Select(j => running[(i + j) % running.Count]))
+                {
+                    if (broken.Contains(server.Variant))
+                        continue;
+                    try
+                    {
+                        var cell = Measure(server.Variant, app, endpoint, seconds, warmupSeconds);
+                        cells.Add(cell);
+                        progress($"        {server.Variant,-13} {cell.Case,-12} {(cell.Failed ? cell.Note
+                            : $"{Format.Number(cell.Value)} req/s, p50 {cell.Extra!["p50Ms"]:F2} ms, p99 {cell.Extra["p99Ms"]:F2} ms")}");
+                        if (app.HasExited)
+                            throw new InvalidOperationException($"the server exited during the run; last output:\n{app.OutputTail}");
+                    }
+                    catch (Exception e) when (IsRunFailure(e))
+                    {
+                        Fail(server.Variant, e.Message);
+                    }
+                }
             }
+        }
+        finally
+        {
+            foreach (var (_, app) in running)
+                app.Dispose();
         }
         return cells;
+    }
+
+    private static bool IsRunFailure(Exception e) =>
+        e is InvalidOperationException or IOException or HttpRequestException or TimeoutException or FormatException or TaskCanceledException;
+
+    private static BenchCell Measure(string variant, StartedApp app, string endpoint, int seconds, int warmupSeconds)
+    {
+        var url = $"{app.BaseUrl}/{endpoint}/{Id}";
+        Wrk(url, warmupSeconds);
+        long allocated = long.Parse(app.Get("/stats/allocated"), CultureInfo.InvariantCulture);
+        var cpu = app.CpuSeconds();
+        var load = Wrk(url, seconds);
+        cpu = app.CpuSeconds() - cpu;
+        allocated = long.Parse(app.Get("/stats/allocated"), CultureInfo.InvariantCulture) - allocated;
+        if (load.Errors is { } errors)
+            return new BenchCell { Benchmark = Benchmark, Variant = variant, Case = Case(endpoint), Unit = "req/s", Note = "fails: " + errors };
+        return new BenchCell
+        {
+            Benchmark = Benchmark,
+            Variant = variant,
+            Case = Case(endpoint),
+            Unit = "req/s",
+            Value = load.RequestsPerSecond,
+            BytesPerOp = (double)allocated / load.Requests,
+            Extra = new()
+            {
+                ["p50Ms"] = load.P50Ms,
+                ["p99Ms"] = load.P99Ms,
+                ["cpuUsPerRequest"] = cpu * 1e6 / load.Requests,
+                ["requests"] = load.Requests,
+            },
+        };
     }
 
     private static string Quote(string text) => text.Length > 120 ? $"'{text[..120]}...'" : $"'{text}'";
