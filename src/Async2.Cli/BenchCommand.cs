@@ -11,7 +11,8 @@ namespace Async2.Cli;
 /// runtime-async, and runtime-async with [assembly: FlowContexts] (cached under artifacts/bench),
 /// rewrites both runtime-async builds, runs every benchmark in worker processes (Sync/Task/ValueTask,
 /// Runtime under DOTNET_RuntimeAsync=1, Async2 = flowing mode, Async2Capture = default mode) and
-/// writes Markdown tables, SVG charts and the raw cells to a results folder.
+/// writes Markdown tables, SVG charts and the raw cells to a results folder. The application
+/// scenarios add a web API (bench/Async2.Bench.WebApi, built and rewritten the same ways) loaded by wrk.
 /// </summary>
 internal static class BenchCommand
 {
@@ -29,7 +30,9 @@ internal static class BenchCommand
           seed's benchmarks side by side, each variant in worker processes: Sync, Task, ValueTask (classic
           build), Runtime (runtime-async build under DOTNET_RuntimeAsync=1), Async2 (the FlowContexts build
           rewritten: seed 002's flowing async2 semantics) and Async2Capture (the plain build rewritten:
-          Async2's default, context-compatible mode), both on the stock runtime. Progress goes to stderr.
+          Async2's default, context-compatible mode), both on the stock runtime. The application scenarios
+          ('apps') also build bench/Async2.Bench.WebApi those ways and load each build with wrk on
+          127.0.0.1 (Debian package 'wrk'; without it those cells are marked failed). Progress goes to stderr.
           Writes README.md (Markdown tables with ratios to Task, bytes allocated per operation, the
           machine and versions), results.json (every cell) and SVG charts to the results folder.
 
