@@ -15,7 +15,7 @@ internal static class Pipeline
 {
     public sealed record Order(int Id, string Customer, string Category, int Quantity, decimal UnitPrice);
 
-    public sealed record Line(int Id, string Customer, string Category, decimal Total, decimal CategoryTotal, int Rank);
+    public sealed record Line(int Id, string Customer, string Category, decimal Total, decimal CategoryTotal, int Rank, bool Flagged);
 
     private static readonly JsonSerializerOptions s_json = new() { PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
 
@@ -91,7 +91,7 @@ internal static class Pipeline
             if (order is null || order.Quantity == 0)
                 continue;
             decimal discount = await DiscountAsync(order);
-            yield return new Line(order.Id, order.Customer, order.Category, order.Quantity * order.UnitPrice * (1 - discount), 0, 0);
+            yield return new Line(order.Id, order.Customer, order.Category, order.Quantity * order.UnitPrice * (1 - discount), 0, 0, false);
         }
     }
 
@@ -102,9 +102,8 @@ internal static class Pipeline
         {
             var (total, count) = totals.GetValueOrDefault(line.Category);
             totals[line.Category] = (total + line.Total, count + 1);
-            var ranked = line with { CategoryTotal = total + line.Total, Rank = count + 1 };
-            await AuditAsync(ranked);
-            yield return ranked;
+            int rank = count + 1;
+            yield return line with { CategoryTotal = total + line.Total, Rank = rank, Flagged = await FlagAsync(rank, line.Total) };
         }
     }
 
@@ -122,19 +121,13 @@ internal static class Pipeline
         return customer.Length % 3;
     }
 
-    private static long s_audited;
-
     /// <summary>Two layers that never suspend: the synchronous-completion path inside an iterator.</summary>
-    private static async Task AuditAsync(Line line)
-    {
-        if (await IsLargeAsync(line))
-            s_audited++;
-    }
+    private static async Task<bool> FlagAsync(int rank, decimal total) => rank == 1 || await IsLargeAsync(total);
 
-    private static async Task<bool> IsLargeAsync(Line line)
+    private static async Task<bool> IsLargeAsync(decimal total)
     {
         await Task.CompletedTask;
-        return line.Total > 50;
+        return total > 50;
     }
 
     private static async Task Produce(IAsyncEnumerable<Line> lines, ChannelWriter<Line> writer)
