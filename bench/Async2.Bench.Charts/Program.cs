@@ -44,7 +44,7 @@ public static class Program
         }
         var folder = args[1];
         Directory.CreateDirectory(folder);
-        foreach (var file in CallCost(cells, folder).Concat(Exceptions(cells, folder)).Concat(Finally(cells, folder)).Concat(Summary(cells, folder)))
+        foreach (var file in CallCost(cells, folder).Concat(Exceptions(cells, folder)).Concat(Finally(cells, folder)).Concat(Summary(cells, folder)).Concat(Applications(cells, folder)))
             Console.WriteLine(file);
         return 0;
     }
@@ -199,6 +199,38 @@ public static class Program
         plot.Title("Relative to Task: Task time ÷ variant time (GC: Task heap ÷ variant heap)");
         plot.XLabel("% of Task (higher is better)");
         yield return Save(plot, folder, "summary.svg", 950, 120 + 30 * rows.Count);
+    }
+
+    /// <summary>The application scenarios' throughput (requests/s, records/s) relative to Task, a bar per case and variant.</summary>
+    private static IEnumerable<string> Applications(List<Cell> cells, string folder)
+    {
+        var rows = new List<(string Label, string Variant, double Ratio)>();
+        foreach (var group in cells.Where(c => c.Benchmark == "apps" && !double.IsNaN(c.Value)).GroupBy(c => c.Case))
+        {
+            var task = Value(cells, "apps", "Task", group.Key);
+            foreach (var cell in group.Where(c => c.Variant != "Task" && s_colors.ContainsKey(c.Variant)))
+                rows.Add((group.Key, cell.Variant, cell.Value / task));
+        }
+        rows = rows.Where(r => !double.IsNaN(r.Ratio) && !double.IsInfinity(r.Ratio)).ToList();
+        if (rows.Count == 0)
+            yield break;
+        var plot = new Plot();
+        var bars = new List<Bar>();
+        var ticks = new List<Tick>();
+        for (int i = 0; i < rows.Count; i++)
+        {
+            bars.Add(new Bar { Position = i, Value = rows[i].Ratio * 100, FillColor = s_colors[rows[i].Variant], Label = $"{rows[i].Ratio * 100:F0}%", Orientation = Orientation.Horizontal });
+            ticks.Add(new Tick(i, $"{rows[i].Label} · {rows[i].Variant}"));
+        }
+        var barPlot = plot.Add.Bars(bars);
+        barPlot.Horizontal = true;
+        plot.Axes.Left.TickGenerator = new ScottPlot.TickGenerators.NumericManual(ticks.ToArray());
+        plot.Axes.Left.MajorTickStyle.Length = 0;
+        plot.Add.VerticalLine(100, 1, Colors.Gray, LinePattern.Dashed);
+        plot.Axes.Margins(left: 0, right: 0.15);
+        plot.Title("Application scenarios: throughput relative to Task");
+        plot.XLabel("% of Task's requests/s or records/s (higher is faster)");
+        yield return Save(plot, folder, "apps.svg", 950, 120 + 30 * rows.Count);
     }
 
     private static string Save(Plot plot, string folder, string name, int width, int height)

@@ -21,7 +21,7 @@ public static class Program
     {
         if (args.Length == 0)
         {
-            Console.Error.WriteLine("usage: Async2.Bench <callcost|eh|ehfinally|gc|fib|suspend|chain|deep|info> [--variant V] [--quick] [--n N] [--short-traces] [--listen]");
+            Console.Error.WriteLine("usage: Async2.Bench <callcost|eh|ehfinally|gc|fib|suspend|chain|deep|pipeline|info> [--variant V] [--quick] [--n N] [--short-traces] [--listen]");
             return 2;
         }
         bool quick = args.Contains("--quick");
@@ -71,6 +71,9 @@ public static class Program
                 return 0;
             case "chain":
                 Chains.Run(options);
+                return 0;
+            case "pipeline":
+                Pipeline.Run(options);
                 return 0;
             case "deep":
                 Chains.RunDeep(options, variant, int.Parse(Option(args, "--n") ?? "1000000"));

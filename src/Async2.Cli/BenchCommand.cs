@@ -11,7 +11,8 @@ namespace Async2.Cli;
 /// runtime-async, and runtime-async with [assembly: FlowContexts] (cached under artifacts/bench),
 /// rewrites both runtime-async builds, runs every benchmark in worker processes (Sync/Task/ValueTask,
 /// Runtime under DOTNET_RuntimeAsync=1, Async2 = flowing mode, Async2Capture = default mode) and
-/// writes Markdown tables, SVG charts and the raw cells to a results folder.
+/// writes Markdown tables, SVG charts and the raw cells to a results folder. The application
+/// scenarios add a web API (bench/Async2.Bench.WebApi, built and rewritten the same ways) loaded by wrk.
 /// </summary>
 internal static class BenchCommand
 {
@@ -19,6 +20,8 @@ internal static class BenchCommand
     /// <summary>The worker's cross-assembly callees, built and rewritten before it.</summary>
     private const string Library = "Async2.Bench.Library";
     private const string Charts = "Async2.Bench.Charts";
+    /// <summary>The application scenarios' web API, built the worker's three ways.</summary>
+    private const string WebApi = "Async2.Bench.WebApi";
 
     public const string Details = """
         Details:
@@ -27,7 +30,9 @@ internal static class BenchCommand
           seed's benchmarks side by side, each variant in worker processes: Sync, Task, ValueTask (classic
           build), Runtime (runtime-async build under DOTNET_RuntimeAsync=1), Async2 (the FlowContexts build
           rewritten: seed 002's flowing async2 semantics) and Async2Capture (the plain build rewritten:
-          Async2's default, context-compatible mode), both on the stock runtime. Progress goes to stderr.
+          Async2's default, context-compatible mode), both on the stock runtime. The application scenarios
+          ('apps') also build bench/Async2.Bench.WebApi those ways and load each build with wrk on
+          127.0.0.1 (Debian package 'wrk'; without it those cells are marked failed). Progress goes to stderr.
           Writes README.md (Markdown tables with ratios to Task, bytes allocated per operation, the
           machine and versions), results.json (every cell) and SVG charts to the results folder.
 
@@ -109,6 +114,8 @@ internal static class BenchCommand
             [Flavor.Async2Capture] = RewriteWithLibrary(runtimeAsync, Path.Combine(artifacts, "async2-capture"), Flavor.Async2Capture, rewriteNotes),
             [Flavor.Async2] = RewriteWithLibrary(flowing, Path.Combine(artifacts, "async2-flowing"), Flavor.Async2, rewriteNotes),
         };
+        bool apps = only.Count == 0 || only.Contains(WebApiBench.Benchmark);
+        var webApiServers = apps ? BuildWebApi(Path.Combine(repository, "bench", WebApi, WebApi + ".csproj"), artifacts, rewriteNotes) : [];
         string? chartsDll = charts
             ? TryBuildCharts(Path.Combine(repository, "bench", Charts, Charts + ".csproj"), Path.Combine(artifacts, "charts"))
             : null;
@@ -148,6 +155,13 @@ internal static class BenchCommand
                 }
             }
             Progress($"        done in {jobWatch.Elapsed.TotalSeconds:F1} s");
+        }
+        if (apps)
+        {
+            PipelineCheck.FailDifferentOutputs(run.Cells);
+            Progress($"[web] {WebApiBench.Benchmark} · web API under wrk   (elapsed {Elapsed(stopwatch)})");
+            run.Machine["wrk"] = WebApiBench.WrkVersion() ?? "not installed";
+            run.Cells.AddRange(WebApiBench.Run(webApiServers, quick, Progress));
         }
         run.DurationSeconds = stopwatch.Elapsed.TotalSeconds;
 
@@ -192,6 +206,24 @@ internal static class BenchCommand
         if (exitCode != 0)
             throw CliException.Failure($"building {name} ({kind}) failed.", log.Trim(), "make sure 'dotnet build' works in this repository");
         return Path.Combine(folder, name + ".dll");
+    }
+
+    /// <summary>
+    /// The web API classic, runtime-async, and runtime-async with [assembly: FlowContexts]; the last
+    /// two rewritten, as the worker is. Classic first: its answers are the ones the others must give.
+    /// </summary>
+    private static List<WebApiBench.Server> BuildWebApi(string project, string artifacts, List<string> notes)
+    {
+        string Folder(string name) => Path.Combine(artifacts, "webapi-" + name);
+        var runtimeAsync = Build(project, WebApi, Folder("runtime-async"), runtimeAsync: true);
+        var flowing = Build(project, WebApi, Folder("runtime-async-flowing"), runtimeAsync: true, flowContexts: true);
+        return
+        [
+            new("Task", Flavor.Classic, Build(project, WebApi, Folder("classic"), runtimeAsync: false)),
+            new("Runtime", Flavor.Runtime, runtimeAsync),
+            new("Async2", Flavor.Async2, Rewrite(flowing, Folder("async2-flowing"), Flavor.Async2, notes)),
+            new("Async2Capture", Flavor.Async2Capture, Rewrite(runtimeAsync, Folder("async2-capture"), Flavor.Async2Capture, notes)),
+        ];
     }
 
     /// <summary>

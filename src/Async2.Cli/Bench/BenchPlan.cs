@@ -25,7 +25,7 @@ internal sealed record BenchJob(string Benchmark, Flavor Flavor, string Label, s
 /// <summary>The list of worker processes one `async2 bench` run starts, in order.</summary>
 internal static class BenchPlan
 {
-    public static readonly string[] AllBenchmarks = ["callcost", "eh", "ehfinally", "gc", "fib", "suspend", "chain", "deep"];
+    public static readonly string[] AllBenchmarks = ["callcost", "eh", "ehfinally", "gc", "fib", "suspend", "chain", "deep", "apps"];
 
     public static List<BenchJob> Create(bool quick, IReadOnlyCollection<string> only)
     {
@@ -60,6 +60,10 @@ internal static class BenchPlan
                 CrashVariant = variant,
                 CrashCase = $"CountRecursivelyAsync({DeepN:N0})",
             });
+
+        // The JSON pipeline of the application scenarios; the web API is not a worker process (BenchCommand runs it).
+        foreach (var flavor in flavors)
+            jobs.Add(new BenchJob("apps", flavor, (flavor == Flavor.Classic ? "Task" : flavor.ToString()) + ", JSON pipeline", ["pipeline", .. mode]));
 
         var order = AllBenchmarks.ToList();
         return jobs.Where(j => only.Count == 0 || only.Contains(j.Benchmark))

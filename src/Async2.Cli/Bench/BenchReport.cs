@@ -45,6 +45,7 @@ internal static class BenchReport
         Suspend(md, cells);
         Chains(md, cells);
         MetricsListenerCost(md, cells);
+        Applications(md, cells, run.Mode == "quick", run.Machine.GetValueOrDefault("wrk"));
 
         if (charts.Count > 0)
         {
@@ -401,6 +402,69 @@ internal static class BenchReport
         md.AppendLine();
     }
 
+    // ---------------------------------------------------------------- 8. applications
+
+    private static void Applications(StringBuilder md, Lookup c, bool quick, string? wrk)
+    {
+        if (!c.Has(WebApiBench.Benchmark))
+            return;
+        string[] variants = ["Task", "Runtime", .. Async2Variants];
+        md.AppendLine("## 8. Application scenarios");
+        md.AppendLine();
+        if (WebApiBench.Endpoints.Any(e => c.Any(WebApiBench.Benchmark, WebApiBench.Case(e)) is not null))
+        {
+            md.AppendLine("### Web API (`bench/Async2.Bench.WebApi`, ASP.NET Core minimal API)");
+            md.AppendLine();
+            md.AppendLine("Each endpoint calls three layers of async methods; the innermost waits on nothing (`sync`), `Task.Yield()` (`yield`), `Task.Delay(1)` (`delay`) "
+                + "or a reply from a background task through a bounded `Channel` (`channel`). Each build runs as its own server on 127.0.0.1 (server GC, the Web SDK's default); "
+                + "every endpoint's answer is compared with the classic build's before any load, and a build that answers differently posts no number. "
+                + $"Load: {(wrk is null || wrk.StartsWith("wrk", StringComparison.Ordinal) ? wrk ?? "wrk" : "wrk (not installed here)")} on the same machine as the server, "
+                + $"{WebApiBench.WrkThreads} thread, {WebApiBench.Connections} keep-alive connections, {WebApiBench.WarmupSeconds(quick)} s of warm-up then {WebApiBench.Seconds(quick)} s measured per endpoint and server; "
+                + "all servers run side by side and take turns, each endpoint in a rotated order, so a busy spell of the machine does not fall on one variant only. "
+                + "Requests/s and latency percentiles are wrk's; bytes/request is `GC.GetTotalAllocatedBytes` read from the server before and after, ÷ requests; "
+                + "CPU/request is the server's user + system time from `/proc/<pid>/stat` over the same window, ÷ requests.");
+            md.AppendLine();
+            md.AppendLine("| Endpoint | Variant | req/s | ÷ Task | p50 (ms) | p99 (ms) | bytes/request | CPU µs/request |");
+            md.AppendLine("| --- | --- | --- | --- | --- | --- | --- | --- |");
+            foreach (var endpoint in WebApiBench.Endpoints)
+            {
+                var name = WebApiBench.Case(endpoint);
+                var task = c.Value(WebApiBench.Benchmark, "Task", name);
+                foreach (var variant in variants)
+                {
+                    if (c.Get(WebApiBench.Benchmark, variant, name) is not { } cell)
+                        continue;
+                    md.AppendLine(cell.Failed
+                        ? $"| {name} | {variant} | {cell.Note} | | | | | |"
+                        : $"| {name} | {variant} | {Format.Number(cell.Value)} | {Format.Ratio(cell.Value / task)} | {Format.Number(c.Extra(WebApiBench.Benchmark, variant, name, "p50Ms"))} "
+                            + $"| {Format.Number(c.Extra(WebApiBench.Benchmark, variant, name, "p99Ms"))} | {Format.Bytes(cell.BytesPerOp)} | {Format.Number(c.Extra(WebApiBench.Benchmark, variant, name, "cpuUsPerRequest"))} |");
+                }
+            }
+            md.AppendLine();
+        }
+        var pipeline = c.Cases(WebApiBench.Benchmark).FirstOrDefault(name => name.StartsWith("JSON pipeline", StringComparison.Ordinal));
+        if (pipeline is not null)
+        {
+            md.AppendLine($"### Streaming pipeline: {pipeline} (`bench/Async2.Bench/Pipeline.cs`)");
+            md.AppendLine();
+            md.AppendLine("A JSON array of orders is read from a stream that hands out at most 8 KB per read and completes every read asynchronously, deserialized with "
+                + "`JsonSerializer.DeserializeAsyncEnumerable`, priced and ranked by two async iterators (whose awaited helpers mostly complete synchronously; one order in fifty suspends), "
+                + "passed from a producer task to a consumer through a bounded `Channel` (256), and serialized with `JsonSerializer.SerializeAsync` to a stream that hashes what it is given. "
+                + "A variant whose output (hash, length, line count) differs from the classic build's posts no number. Bytes are allocated per input record, all threads; "
+                + "CPU time (the process's, all threads, `Environment.CpuUsage`) per input record is the median of the same rounds and moves less than records/s on a busy machine.");
+            md.AppendLine();
+            md.AppendLine("| Variant | records/s | ÷ Task | bytes/record | CPU µs/record |");
+            md.AppendLine("| --- | --- | --- | --- | --- |");
+            var task = c.Value(WebApiBench.Benchmark, "Task", pipeline);
+            foreach (var variant in variants)
+                if (c.Get(WebApiBench.Benchmark, variant, pipeline) is { } cell)
+                    md.AppendLine(cell.Failed ? $"| {variant} | {cell.Note} | | | |"
+                        : $"| {variant} | {Format.Number(cell.Value)} | {Format.Ratio(cell.Value / task)} | {Format.Bytes(cell.BytesPerOp)} "
+                            + $"| {Format.Number(c.Extra(WebApiBench.Benchmark, variant, pipeline, "cpuUsPerRecord"))} |");
+            md.AppendLine();
+        }
+    }
+
     /// <summary>Cell lookups by benchmark, variant and case.</summary>
     private sealed class Lookup(List<BenchCell> cells)
     {
@@ -451,7 +515,7 @@ internal static class BenchReport
                     av = a.Extra?.GetValueOrDefault("heapMb", double.NaN) ?? double.NaN;
                     rv = r.Extra?.GetValueOrDefault("heapMb", double.NaN) ?? double.NaN;
                 }
-                bool higherIsBetter = a.Unit is "calls/s" or "iter/250ms";
+                bool higherIsBetter = a.Unit is "calls/s" or "iter/250ms" or "req/s" or "records/s";
                 bool ok = higherIsBetter ? av >= rv : av <= rv;
                 if (ok)
                     better++;

@@ -1,0 +1,350 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text.RegularExpressions;
+
+namespace Async2.Cli.Bench;
+
+/// <summary>
+/// The web API scenario: starts each build of bench/Async2.Bench.WebApi on loopback, checks that
+/// every endpoint answers what the classic build answers, then loads each endpoint with wrk and
+/// reads requests/s and latency from wrk, bytes allocated from the app, and CPU time from /proc.
+/// </summary>
+internal static partial class WebApiBench
+{
+    public const string Benchmark = "apps";
+    public static readonly string[] Endpoints = ["sync", "yield", "delay", "channel"];
+    /// <summary>The id every request asks for; its quote is the same in every build.</summary>
+    private const int Id = 7;
+    /// <summary>One wrk thread leaves the other core of a 2-core machine to the server.</summary>
+    public const int WrkThreads = 1;
+    public const int Connections = 32;
+
+    public static int Seconds(bool quick) => quick ? 3 : 10;
+    public static int WarmupSeconds(bool quick) => quick ? 2 : 5;
+
+    public sealed record Server(string Variant, Flavor Flavor, string Dll);
+
+    public static string Case(string endpoint) => $"GET /{endpoint}";
+
+    /// <summary>
+    /// All servers are started and checked first; then each endpoint is loaded on every server in
+    /// turn (the order rotating from one endpoint to the next), warmed up before it is measured,
+    /// so that a slow spell of a shared machine is spread over the variants instead of landing on one.
+    /// A server whose answers differ from the classic build's is stopped and posts no number.
+    /// </summary>
+    public static List<BenchCell> Run(IReadOnlyList<Server> servers, bool quick, Action<string> progress)
+    {
+        int seconds = Seconds(quick), warmupSeconds = WarmupSeconds(quick);
+        var cells = new List<BenchCell>();
+        var broken = new HashSet<string>();
+        void Fail(string variant, string reason)
+        {
+            broken.Add(variant);
+            progress($"        {variant}: fails: {reason}");
+            cells.RemoveAll(c => c.Variant == variant);
+            cells.AddRange(Endpoints.Select(endpoint =>
+                new BenchCell { Benchmark = Benchmark, Variant = variant, Case = Case(endpoint), Unit = "req/s", Note = "fails: " + reason }));
+        }
+
+        if (WrkVersion() is null)
+        {
+            progress("        wrk is not installed (Debian: apt-get install -y wrk): the web API cells are marked failed");
+            foreach (var server in servers)
+                Fail(server.Variant, "wrk is not installed");
+            return cells;
+        }
+
+        var running = new List<(Server Server, StartedApp App)>();
+        try
+        {
+            Dictionary<string, string>? expected = null;
+            foreach (var server in servers)
+            {
+                progress($"        {server.Variant}: {server.Dll}");
+                StartedApp? app = null;
+                try
+                {
+                    app = StartedApp.Start(server);
+                    var answers = Endpoints.ToDictionary(e => e, e => app.Get($"/{e}/{Id}"));
+                    // The classic build comes first and sets what the others must answer.
+                    expected ??= server.Flavor == Flavor.Classic ? answers : throw new InvalidOperationException("no classic answers to compare with");
+                    var wrong = Endpoints.FirstOrDefault(e => answers[e] != expected[e]);
+                    if (wrong is not null)
+                        throw new InvalidOperationException($"GET /{wrong}/{Id} answered {Quote(answers[wrong])}, the classic build {Quote(expected[wrong])}");
+                    running.Add((server, app));
+                }
+                catch (Exception e) when (IsRunFailure(e))
+                {
+                    app?.Dispose();
+                    Fail(server.Variant, e.Message);
+                }
+            }
+
+            for (int i = 0; i < Endpoints.Length; i++)
+            {
+                var endpoint = Endpoints[i];
+                foreach (var (server, app) in Enumerable.Range(0, running.Count).Select(j => running[(i + j) % running.Count]))
+                {
+                    if (broken.Contains(server.Variant))
+                        continue;
+                    try
+                    {
+                        var cell = Measure(server.Variant, app, endpoint, seconds, warmupSeconds);
+                        cells.Add(cell);
+                        progress($"        {server.Variant,-13} {cell.Case,-12} {(cell.Failed ? cell.Note
+                            : $"{Format.Number(cell.Value)} req/s, p50 {cell.Extra!["p50Ms"]:F2} ms, p99 {cell.Extra["p99Ms"]:F2} ms")}");
+                        if (app.HasExited)
+                            throw new InvalidOperationException($"the server exited during the run; last output:\n{app.OutputTail}");
+                    }
+                    catch (Exception e) when (IsRunFailure(e))
+                    {
+                        Fail(server.Variant, e.Message);
+                    }
+                }
+            }
+        }
+        finally
+        {
+            foreach (var (_, app) in running)
+                app.Dispose();
+        }
+        return cells;
+    }
+
+    private static bool IsRunFailure(Exception e) =>
+        e is InvalidOperationException or IOException or HttpRequestException or TimeoutException or FormatException or TaskCanceledException;
+
+    private static BenchCell Measure(string variant, StartedApp app, string endpoint, int seconds, int warmupSeconds)
+    {
+        var url = $"{app.BaseUrl}/{endpoint}/{Id}";
+        Wrk(url, warmupSeconds);
+        long allocated = long.Parse(app.Get("/stats/allocated"), CultureInfo.InvariantCulture);
+        var cpu = app.CpuSeconds();
+        var load = Wrk(url, seconds);
+        cpu = app.CpuSeconds() - cpu;
+        allocated = long.Parse(app.Get("/stats/allocated"), CultureInfo.InvariantCulture) - allocated;
+        if (load.Errors is { } errors)
+            return new BenchCell { Benchmark = Benchmark, Variant = variant, Case = Case(endpoint), Unit = "req/s", Note = "fails: " + errors };
+        return new BenchCell
+        {
+            Benchmark = Benchmark,
+            Variant = variant,
+            Case = Case(endpoint),
+            Unit = "req/s",
+            Value = load.RequestsPerSecond,
+            BytesPerOp = (double)allocated / load.Requests,
+            Extra = new()
+            {
+                ["p50Ms"] = load.P50Ms,
+                ["p99Ms"] = load.P99Ms,
+                ["cpuUsPerRequest"] = cpu * 1e6 / load.Requests,
+                ["requests"] = load.Requests,
+            },
+        };
+    }
+
+    private static string Quote(string text) => text.Length > 120 ? $"'{text[..120]}...'" : $"'{text}'";
+
+    /// <summary>wrk's version line, or null when wrk is not on PATH (it prints its usage and exits 1 for -v).</summary>
+    public static string? WrkVersion()
+    {
+        try
+        {
+            var (_, output) = Capture("wrk", ["-v"], TimeSpan.FromSeconds(10));
+            var line = output.Split('\n').FirstOrDefault(l => l.StartsWith("wrk ", StringComparison.Ordinal));
+            return line?[..(line.IndexOf(" Copyright", StringComparison.Ordinal) is var end and > 0 ? end : line.Length)].Trim();
+        }
+        catch (System.ComponentModel.Win32Exception)
+        {
+            return null;
+        }
+    }
+
+    private sealed record Load(double RequestsPerSecond, long Requests, double P50Ms, double P99Ms, string? Errors);
+
+    private static Load Wrk(string url, int seconds)
+    {
+        var (exitCode, output) = Capture("wrk", ["-t", WrkThreads.ToString(CultureInfo.InvariantCulture), "-c", Connections.ToString(CultureInfo.InvariantCulture),
+            "-d", $"{seconds}s", "--timeout", "2s", "--latency", url], TimeSpan.FromSeconds(seconds + 30));
+        if (exitCode != 0)
+            throw new InvalidOperationException($"wrk exited with {exitCode}: {output.Trim()}");
+        var requests = WrkRequests().Match(output);
+        var rate = WrkRate().Match(output);
+        if (!requests.Success || !rate.Success)
+            throw new FormatException($"unexpected wrk output: {output.Trim()}");
+        var socketErrors = WrkSocketErrors().Match(output);
+        var non2xx = WrkNon2xx().Match(output);
+        string? errors = non2xx.Success ? $"{non2xx.Groups[1].Value} responses were not 2xx/3xx"
+            : socketErrors.Success ? $"wrk socket errors: {socketErrors.Groups[1].Value}"
+            : null;
+        return new Load(double.Parse(rate.Groups[1].Value, CultureInfo.InvariantCulture), long.Parse(requests.Groups[1].Value, CultureInfo.InvariantCulture),
+            Percentile(output, "50%"), Percentile(output, "99%"), errors);
+    }
+
+    /// <summary>A line of wrk's --latency distribution ("     99%    3.91ms"), in ms.</summary>
+    private static double Percentile(string output, string percentile)
+    {
+        var match = Regex.Match(output, $@"^\s*{Regex.Escape(percentile)}\s+([\d.]+)(us|ms|s)\s*$", RegexOptions.Multiline);
+        if (!match.Success)
+            throw new FormatException($"no {percentile} latency in wrk's output: {output.Trim()}");
+        double value = double.Parse(match.Groups[1].Value, CultureInfo.InvariantCulture);
+        return match.Groups[2].Value switch { "us" => value / 1000, "ms" => value, _ => value * 1000 };
+    }
+
+    [GeneratedRegex(@"^\s*(\d+) requests in ", RegexOptions.Multiline)]
+    private static partial Regex WrkRequests();
+
+    [GeneratedRegex(@"^Requests/sec:\s+([\d.]+)", RegexOptions.Multiline)]
+    private static partial Regex WrkRate();
+
+    [GeneratedRegex(@"^\s*Socket errors: (.+)$", RegexOptions.Multiline)]
+    private static partial Regex WrkSocketErrors();
+
+    [GeneratedRegex(@"^\s*Non-2xx or 3xx responses: (\d+)", RegexOptions.Multiline)]
+    private static partial Regex WrkNon2xx();
+
+    private static (int ExitCode, string Output) Capture(string file, string[] args, TimeSpan timeout)
+    {
+        var info = new ProcessStartInfo(file) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        foreach (var arg in args)
+            info.ArgumentList.Add(arg);
+        using var process = Process.Start(info) ?? throw new InvalidOperationException($"{file} did not start");
+        var stderr = process.StandardError.ReadToEndAsync();
+        var stdout = process.StandardOutput.ReadToEndAsync();
+        if (!process.WaitForExit(timeout))
+        {
+            process.Kill(entireProcessTree: true);
+            process.WaitForExit();
+            throw new TimeoutException($"{file} did not finish within {timeout.TotalSeconds:F0} s");
+        }
+        return (process.ExitCode, stdout.GetAwaiter().GetResult() + stderr.GetAwaiter().GetResult());
+    }
+
+    /// <summary>One server process, bound to a port the OS chose on 127.0.0.1; killed on dispose.</summary>
+    private sealed class StartedApp : IDisposable
+    {
+        private const string Listening = "listening on ";
+        private readonly Process _process;
+        private readonly HttpClient _client = new() { Timeout = TimeSpan.FromSeconds(10) };
+        private readonly Queue<string> _tail = new();
+        private readonly TaskCompletionSource<string> _listening = new(TaskCreationOptions.RunContinuationsAsynchronously);
+        private static readonly double s_ticksPerSecond = ClockTicks();
+
+        private StartedApp(Process process)
+        {
+            _process = process;
+            process.OutputDataReceived += (_, e) =>
+            {
+                if (e.Data?.StartsWith(Listening, StringComparison.Ordinal) == true)
+                    _listening.TrySetResult(e.Data[Listening.Length..].Split(' ')[0].TrimEnd('/'));
+                Keep(e.Data);
+            };
+            process.ErrorDataReceived += (_, e) => Keep(e.Data);
+            process.Exited += (_, _) => _listening.TrySetException(new InvalidOperationException("the server exited before it listened"));
+            process.EnableRaisingEvents = true;
+            process.BeginOutputReadLine();
+            process.BeginErrorReadLine();
+        }
+
+        public static StartedApp Start(Server server)
+        {
+            var info = new ProcessStartInfo(ChildProcess.DotnetHost)
+            {
+                UseShellExecute = false,
+                RedirectStandardOutput = true,
+                RedirectStandardError = true,
+            };
+            info.ArgumentList.Add(server.Dll);
+            info.ArgumentList.Add("--urls");
+            info.ArgumentList.Add("http://127.0.0.1:0");
+            info.Environment.Remove("DOTNET_RuntimeAsync");
+            if (server.Flavor == Flavor.Runtime)
+                info.Environment["DOTNET_RuntimeAsync"] = "1";
+            var app = new StartedApp(Process.Start(info) ?? throw new InvalidOperationException("the server did not start"));
+            try
+            {
+                if (!app._listening.Task.Wait(TimeSpan.FromSeconds(60)))
+                    throw new TimeoutException("the server did not say where it listens within 60 s");
+            }
+            catch (Exception e) when (e is TimeoutException or AggregateException)
+            {
+                var tail = app.OutputTail;
+                app.Dispose();
+                throw new InvalidOperationException($"{e.GetBaseException().Message}; last output:\n{tail}");
+            }
+            return app;
+        }
+
+        public string BaseUrl => _listening.Task.Result;
+
+        private void Keep(string? line)
+        {
+            if (line is null)
+                return;
+            lock (_tail)
+            {
+                _tail.Enqueue(line);
+                while (_tail.Count > 12)
+                    _tail.Dequeue();
+            }
+        }
+
+        public bool HasExited => _process.HasExited;
+
+        public string OutputTail
+        {
+            get
+            {
+                lock (_tail)
+                    return string.Join('\n', _tail);
+            }
+        }
+
+        /// <summary>The body of a GET that must succeed.</summary>
+        public string Get(string path)
+        {
+            using var response = _client.Send(new HttpRequestMessage(HttpMethod.Get, BaseUrl + path));
+            using var reader = new StreamReader(response.Content.ReadAsStream());
+            var body = reader.ReadToEnd();
+            if (!response.IsSuccessStatusCode)
+                throw new InvalidOperationException($"GET {path}: {(int)response.StatusCode} {Quote(body)}");
+            return body;
+        }
+
+        /// <summary>User plus system CPU time of the server so far (fields 14 and 15 of /proc/&lt;pid&gt;/stat, in clock ticks).</summary>
+        public double CpuSeconds()
+        {
+            var stat = File.ReadAllText($"/proc/{_process.Id}/stat");
+            // The command name (field 2) may contain spaces; the fields after it start at field 3.
+            var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
+            return (long.Parse(fields[11], CultureInfo.InvariantCulture) + long.Parse(fields[12], CultureInfo.InvariantCulture)) / s_ticksPerSecond;
+        }
+
+        private static double ClockTicks()
+        {
+            try
+            {
+                var (exitCode, output) = Capture("getconf", ["CLK_TCK"], TimeSpan.FromSeconds(10));
+                return exitCode == 0 && double.TryParse(output.Trim(), CultureInfo.InvariantCulture, out var ticks) && ticks > 0 ? ticks : 100;
+            }
+            catch (System.ComponentModel.Win32Exception)
+            {
+                return 100; // USER_HZ on every Linux architecture .NET runs on
+            }
+        }
+
+        public void Dispose()
+        {
+            try
+            {
+                _process.Kill(entireProcessTree: true);
+                _process.WaitForExit(TimeSpan.FromSeconds(10));
+            }
+            catch (InvalidOperationException)
+            {
+            }
+            _process.Dispose();
+            _client.Dispose();
+        }
+    }
+}
