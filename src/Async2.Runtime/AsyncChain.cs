@@ -107,8 +107,8 @@ public struct AsyncChain
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Link(Continuation frame)
     {
+        var executionContext = UnwindingExecutionContext();
         // A reused continuation usually suspends in the context it did last time: no write barrier then.
-        var executionContext = ExecutionContext.Capture();
         if (frame.SavedExecutionContext != executionContext)
             frame.SavedExecutionContext = executionContext;
         if (Head is null)
@@ -124,11 +124,45 @@ public struct AsyncChain
     /// which the callee may leave behind (ConfigureAwait(false) inside it), so the frame records
     /// where it must be resumed; the dispatcher goes back there before resuming it.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void LinkAwaitingCallee(Continuation frame)
     {
-        frame.CapturedContext = ResumeContext.Capture();
+        if ((_unwindingContextsRead & ResumeContextRead) == 0)
+        {
+            _unwindingResumeContext = ResumeContext.Capture();
+            _unwindingContextsRead |= ResumeContextRead;
+        }
+        if (frame.CapturedContext != _unwindingResumeContext)
+            frame.CapturedContext = _unwindingResumeContext;
         Link(frame);
     }
+
+    // The contexts the frames link in, read once per unwinding rather than once per frame (three
+    // thread-static reads per frame, most of a deep chain's suspension): while a chain unwinds,
+    // only a variant's context scope can change them (ThunkScope.ExitVariant), and it forgets the
+    // one it changes, so the next frame reads it again.
+    private const byte ExecutionContextRead = 1;
+    private const byte ResumeContextRead = 2;
+    private byte _unwindingContextsRead;
+    private ExecutionContext? _unwindingExecutionContext;
+    private object? _unwindingResumeContext;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ExecutionContext? UnwindingExecutionContext()
+    {
+        if ((_unwindingContextsRead & ExecutionContextRead) == 0)
+        {
+            _unwindingExecutionContext = ExecutionContext.Capture();
+            _unwindingContextsRead |= ExecutionContextRead;
+        }
+        return _unwindingExecutionContext;
+    }
+
+    /// <summary>Called by a context scope that put back its caller's SynchronizationContext.</summary>
+    internal void ForgetResumeContext() => _unwindingContextsRead &= unchecked((byte)~ResumeContextRead);
+
+    /// <summary>Called by a context scope that put back its caller's ExecutionContext.</summary>
+    internal void ForgetExecutionContext() => _unwindingContextsRead &= unchecked((byte)~ExecutionContextRead);
 
     /// <summary>
     /// At a resumed await of a void variant: rethrows the callee's exception, if any, at the

@@ -134,7 +134,14 @@ public static class AwaitBridge
     public static bool UnsafeSuspendOnAwaiter<TAwaiter>(TAwaiter awaiter, ref AsyncChain chain)
         where TAwaiter : ICriticalNotifyCompletion
     {
-        chain.WaitFor(awaiter);
+        // A constant test in each instantiation over a struct: Task.Yield's awaiter is not boxed again.
+        if (typeof(TAwaiter) == typeof(YieldAwaitable.YieldAwaiter))
+            chain.WaitFor(BoxedYieldAwaiter);
+        else
+            chain.WaitFor(awaiter);
         return true;
     }
+
+    /// <summary>Task.Yield's awaiter holds nothing, so one boxed copy serves every suspension on it.</summary>
+    internal static readonly ICriticalNotifyCompletion BoxedYieldAwaiter = default(YieldAwaitable.YieldAwaiter);
 }

@@ -72,6 +72,11 @@ internal static class Dispatcher
         // A head resumed by its notifier runs in its own ExecutionContext already (ChainRoot.Resume);
         // a dispatch continued in another context (ResumeContext) starts after a callee completed.
         bool inFrameContext = completed is null;
+        // Whether a caller that captured no context may continue here (ResumeContext.AllowsInlining),
+        // read once rather than per frame: a frame in the compatible mode puts back the
+        // SynchronizationContext it changes and the TaskScheduler stays while the loop runs, so
+        // only a callee in flowing mode can make it stale.
+        bool? inliningAllowed = null;
         while (frame is not null)
         {
             Continuation? rest = frame.Next;
@@ -101,6 +106,8 @@ internal static class Dispatcher
 
             // In flowing mode the callee's contexts are the caller's: nothing is put back.
             bool calleeFlows = completed is not null && (completed.Flags & ContinuationFlags.FlowsContextsToCaller) != 0;
+            if (calleeFlows)
+                inliningAllowed = null;
 
             // A caller frame continues in the context it awaited in (the head is where its
             // notifier resumed it, already the right place). With none captured, it continues here
@@ -114,7 +121,7 @@ internal static class Dispatcher
                 object? target = continuing.CapturedContext switch
                 {
                     { } context when !ResumeContext.IsCurrent(context) => context,
-                    null when !ResumeContext.AllowsInlining() => TaskScheduler.Default,
+                    null when !(inliningAllowed ??= ResumeContext.AllowsInlining()) => TaskScheduler.Default,
                     _ => null,
                 };
                 if (target is not null)
@@ -148,7 +155,9 @@ internal static class Dispatcher
 
             if (chain.Head is not null)
             {
-                chain.Tail!.Next = rest;
+                // A reused frame usually links to the same caller: no write barrier then.
+                if (chain.Tail!.Next != rest)
+                    chain.Tail.Next = rest;
                 root.AwaitNotifier(ref chain);
                 return;
             }

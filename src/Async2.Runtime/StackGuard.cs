@@ -26,9 +26,6 @@ public static class StackGuard
     /// </summary>
     internal const int Budget = 64 * 1024;
 
-    /// <summary>The notifier of a stack-depth suspension: Task.Yield's awaiter posts to the current context.</summary>
-    private static readonly ICriticalNotifyCompletion s_freshStack = default(YieldAwaitable.YieldAwaiter);
-
     /// <summary>Whether the calling variant must suspend at its entry to continue on a fresh stack.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static unsafe bool MustSuspend(ref AsyncChain chain)
@@ -53,7 +50,8 @@ public static class StackGuard
             SetFloor(ref chain);
             return false;
         }
-        chain.WaitFor(s_freshStack);
+        // Task.Yield's awaiter posts to the current context.
+        chain.WaitFor(AwaitBridge.BoxedYieldAwaiter);
         return true;
     }
 }

@@ -130,14 +130,19 @@ public struct ThunkScope
                 chain.ScopeLeftLeafContext = true;
             }
             SynchronizationContext.SetSynchronizationContext(_synchronizationContext);
+            chain.ForgetResumeContext();
         }
-        RestoreExecutionContext();
+        if (RestoreExecutionContext())
+            chain.ForgetExecutionContext();
     }
 
+    /// <summary>Puts back the ExecutionContext the scope was entered in; whether it had changed.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private readonly void RestoreExecutionContext()
+    private readonly bool RestoreExecutionContext()
     {
-        if (_executionContext is not null && ExecutionContext.Capture() != _executionContext)
-            ExecutionContext.Restore(_executionContext);
+        if (_executionContext is null || ExecutionContext.Capture() == _executionContext)
+            return false;
+        ExecutionContext.Restore(_executionContext);
+        return true;
     }
 }
