@@ -96,6 +96,16 @@ public struct AsyncChain
     /// </summary>
     public nuint StackFloor;
 
+    /// <summary>Set by a Task thunk for its variant's context scope, taken by that scope (ThunkScope.EnterVariant).</summary>
+    internal bool CallerRestoresContexts;
+
+    /// <summary>
+    /// Called by a Task thunk before it calls a variant that has a context scope: the thunk restores
+    /// the contexts itself, so the variant's scope need not (ThunkScope.EnterVariant).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void LendContextScope() => CallerRestoresContexts = true;
+
     /// <summary>True while frames are suspending (a callee returned without completing).</summary>
     public readonly bool IsSuspending
     {

@@ -97,6 +97,9 @@ public struct ThunkScope
     private ExecutionContext? _executionContext;
     private SynchronizationContext? _synchronizationContext;
 
+    /// <summary>A variant's scope left to the Task thunk that called it (<see cref="EnterVariant"/>): it puts back nothing.</summary>
+    private bool _lentToThunk;
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ThunkScope Enter() => new()
     {
@@ -113,7 +116,23 @@ public struct ThunkScope
     }
 
     /// <summary>
-    /// <see cref="Exit"/> for a variant's scope, on its way out by return or suspension. When it
+    /// <see cref="Enter"/> for a variant's scope. Called by a Task thunk (which saves and restores
+    /// both contexts around the call and catches everything the variant throws, so no filter can
+    /// see the variant's contexts), the variant leaves the work to it: the thunk marks the chain
+    /// (<see cref="AsyncChain.LendContextScope"/>) and the first scope entered takes the mark, so
+    /// the variants it calls keep their own scopes. Saves four thread-static reads per call.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ThunkScope EnterVariant(ref AsyncChain chain)
+    {
+        if (!chain.CallerRestoresContexts)
+            return Enter();
+        chain.CallerRestoresContexts = false;
+        return new() { _lentToThunk = true };
+    }
+
+    /// <summary>
+    /// <see cref="Exit"/> for a variant's scope, on its way out by return, suspension or exception. When it
     /// puts back the caller's SynchronizationContext while the chain suspends, the first scope to
     /// do so records the leaf's (<see cref="AsyncChain.ScopeLeftLeafContext"/>), under which the
     /// root registers with the notifier.
@@ -121,6 +140,8 @@ public struct ThunkScope
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly void ExitVariant(ref AsyncChain chain)
     {
+        if (_lentToThunk)
+            return;
         var current = SynchronizationContext.Current;
         if (current != _synchronizationContext)
         {

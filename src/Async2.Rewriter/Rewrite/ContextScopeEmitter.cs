@@ -11,9 +11,9 @@ namespace Async2.Rewriter.Rewrite;
 /// AsyncLocal values it sets never leak into the caller. A variant called directly by another
 /// variant has no builder to do that, so it does it itself:
 /// <code>
-///     scope = ThunkScope.Enter();
+///     scope = ThunkScope.EnterVariant(ref chain);
 ///     try   { ...body, every `ret` turned into `stloc result; leave END`... }
-///     catch (object) { scope.Exit(); rethrow; }
+///     catch (object) { scope.ExitVariant(ref chain); rethrow; }
 /// END: scope.ExitVariant(ref chain); ldloc result; ret
 /// </code>
 /// Every way out but an exception (returning, suspending) goes through END. An exception is caught
@@ -120,7 +120,8 @@ internal static class ContextScopeEmitter
         var tryStart = body.Instructions[0];
         BodyEditing.InsertAtEntry(body,
         [
-            Instruction.Create(OpCodes.Call, runtime.ThunkScopeEnter),
+            Instruction.Create(OpCodes.Ldarg, declaration.Chain),
+            Instruction.Create(OpCodes.Call, runtime.ThunkScopeEnterVariant),
             Instruction.Create(OpCodes.Stloc, scope),
         ]);
         var handlerStart = Instruction.Create(OpCodes.Pop);
@@ -128,7 +129,8 @@ internal static class ContextScopeEmitter
         {
             handlerStart,
             Instruction.Create(OpCodes.Ldloca, scope),
-            Instruction.Create(OpCodes.Call, runtime.ThunkScopeExit),
+            Instruction.Create(OpCodes.Ldarg, declaration.Chain),
+            Instruction.Create(OpCodes.Call, runtime.ThunkScopeExitVariant),
             Instruction.Create(OpCodes.Rethrow),
         };
         foreach (var instruction in handler.Concat(epilogue))

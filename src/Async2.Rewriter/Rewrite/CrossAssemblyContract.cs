@@ -18,7 +18,8 @@ namespace Async2.Rewriter.Rewrite;
 /// Any change to those names or signatures, or to what a variant or entry does with the chain,
 /// must bump <see cref="Version"/>: callers then see another contract and take the Task path.
 /// Version 2 (Async2 0.3): a variant's context scope records the leaf's SynchronizationContext in
-/// the chain when it puts back its caller's while suspending (ThunkScope.ExitVariant).
+/// the chain when it puts back its caller's while suspending (ThunkScope.ExitVariant), and leaves
+/// its restoring to a Task thunk that says it does so (ThunkScope.EnterVariant).
 /// </summary>
 internal static class CrossAssemblyContract
 {

@@ -66,7 +66,7 @@ internal static class MethodRewriter
         if (declaration.Self is { } self && !declaration.SelfIsManagedPointer)
             EmitNullCheck(declaration.Variant, self);
         declaration.Variant.Body.OptimizeMacros();
-        TaskThunkEmitter.Emit(declaration, runtime);
+        TaskThunkEmitter.Emit(declaration, runtime, needsContextScope);
 
         int direct = sites.Count(s => s.Kind == AwaitKind.DirectCall);
         return new MethodOutcome(Diagnostics.Describe(original), true, sites.Count, direct, null)

@@ -46,6 +46,8 @@ internal sealed class RuntimeReferences
         ThunkScopeEnter = module.ImportReference(scope.Methods.Single(m => m.Name == "Enter"));
         ThunkScopeExit = module.ImportReference(scope.Methods.Single(m => m.Name == "Exit"));
         ThunkScopeExitVariant = module.ImportReference(scope.Methods.Single(m => m.Name == "ExitVariant"));
+        ThunkScopeEnterVariant = module.ImportReference(scope.Methods.Single(m => m.Name == "EnterVariant"));
+        LendContextScope = module.ImportReference(chain.Methods.Single(m => m.Name == "LendContextScope"));
         var stackGuard = Type(RuntimeNames.StackGuard);
         StackGuardMustSuspend = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "MustSuspend"));
         StackGuardSetFloor = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "SetFloor"));
@@ -90,6 +92,8 @@ internal sealed class RuntimeReferences
     public MethodReference ThunkScopeEnter { get; }
     public MethodReference ThunkScopeExit { get; }
     public MethodReference ThunkScopeExitVariant { get; }
+    public MethodReference ThunkScopeEnterVariant { get; }
+    public MethodReference LendContextScope { get; }
     public MethodReference StackGuardMustSuspend { get; }
     public MethodReference StackGuardSetFloor { get; }
     /// <summary><c>OverrideDispatch.RunsOwnBody(object, RuntimeTypeHandle)</c>.</summary>

@@ -10,6 +10,7 @@ namespace Async2.Rewriter.Rewrite;
 /// <code>
 /// ThunkScope scope = ThunkScope.Enter();
 /// StackGuard.SetFloor(ref chain);
+/// chain.LendContextScope();      // only if M' has a context scope (ContextScopeEmitter): the thunk restores the contexts for it
 /// try   { result = TaskThunk.Complete{Task|ValueTask}(M'(args, ref chain, null), ref chain, ref scope); }
 /// catch (Exception e) { result = TaskThunk.Fail{Task|ValueTask}(e, ref scope); }
 /// return result;
@@ -17,7 +18,7 @@ namespace Async2.Rewriter.Rewrite;
 /// </summary>
 internal static class TaskThunkEmitter
 {
-    public static void Emit(VariantDeclaration declaration, RuntimeReferences runtime)
+    public static void Emit(VariantDeclaration declaration, RuntimeReferences runtime, bool variantHasContextScope)
     {
         var original = declaration.Original;
         var module = original.Module;
@@ -47,6 +48,11 @@ internal static class TaskThunkEmitter
         il.Emit(OpCodes.Stloc, scope);
         il.Emit(OpCodes.Ldloca, chain);
         il.Emit(OpCodes.Call, runtime.StackGuardSetFloor);
+        if (variantHasContextScope)
+        {
+            il.Emit(OpCodes.Ldloca, chain);
+            il.Emit(OpCodes.Call, runtime.LendContextScope);
+        }
         var tryStart = Instruction.Create(OpCodes.Nop);
         il.Append(tryStart);
         if (original.HasThis)

@@ -25,8 +25,16 @@ public sealed class ContextScopeTests
         using var module = ModuleDefinition.ReadModule(build.Rewritten);
         var variant = RewrittenAssembly.Variant(module, "Methods", method);
         bool hasScope = variant.Body.Instructions.Any(i =>
-            i.Operand is MethodReference { Name: "Enter", DeclaringType.Name: "ThunkScope" });
+            i.Operand is MethodReference { Name: "EnterVariant", DeclaringType.Name: "ThunkScope" });
         Assert.True(hasScope == expectScope,
             $"{method}: expected {(expectScope ? "a" : "no")} context scope, found {(hasScope ? "one" : "none")}");
+
+        // The thunk lends its own scope to the variant's, and only to a variant that has one: a
+        // mark left for a scope-less variant would be taken by a scope it calls, whose changes
+        // would then leak into the variant.
+        var thunk = module.GetType("Methods").Methods.Single(m => m.Name == method);
+        bool lends = thunk.Body.Instructions.Any(i =>
+            i.Operand is MethodReference { Name: "LendContextScope", DeclaringType.Name: "AsyncChain" });
+        Assert.True(lends == expectScope, $"{method}: the thunk {(lends ? "lends" : "does not lend")} its scope");
     }
 }
