@@ -99,7 +99,7 @@ for build in classic async2; do
         --db "Host=127.0.0.1;Port=$pg_port;Username=soak;Database=$db" --port "$(free_port 5180)" \
         --out "$out/$build" "${mode[@]}" --clients "$clients" \
         --db-stop-cmd "$pg_stop" --db-start-cmd "$pg_start" \
-        --heap-bound-mb "$heap_bound_mb" --rss-bound-mb "$rss_bound_mb" || status=1
+        --heap-bound-mb "$heap_bound_mb" --rss-bound-mb "$rss_bound_mb" --time-limit $((seconds * 3 + 300)) || status=1
     [ -f "$out/$build/summary.txt" ] || die "the $build run left no summary; see $out/$build/service.log"
 done
 
@@ -122,8 +122,8 @@ row "requests (warm-up + load)" requests
 row "load phase, s" main_seconds
 row "requests/s under load" req_per_s
 row "responses outside the contract" errors
-row "acknowledged orders / events" acked_orders
-row "" acked_events
+row "acknowledged orders" acked_orders
+row "acknowledged events" acked_events
 row "acknowledged writes missing" missing_acks
 row "managed heap after full GC, warm" heap_warm_mb
 row "managed heap after full GC, end" heap_end_mb
