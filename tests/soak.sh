@@ -10,132 +10,137 @@
 #
 # Outputs go to artifacts/soak/<build>/ (transcript, database dump, memory samples, service log).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-seconds="${1:-25}"
-clients="${SOAK_CLIENTS:-16}"
-heap_bound_mb="${SOAK_HEAP_BOUND_MB:-16}"
-rss_bound_mb="${SOAK_RSS_BOUND_MB:-150}"
-out="$PWD/artifacts/soak"
+# All in one function, read whole before it runs, so editing this file during a run does not derail it.
+main() {
+    cd "$(dirname "$0")/.."
+    seconds="${1:-25}"
+    clients="${SOAK_CLIENTS:-16}"
+    heap_bound_mb="${SOAK_HEAP_BOUND_MB:-16}"
+    rss_bound_mb="${SOAK_RSS_BOUND_MB:-150}"
+    out="$PWD/artifacts/soak"
 
-die() { echo "soak: $*" >&2; exit 1; }
+    die() { echo "soak: $*" >&2; exit 1; }
 
-# PostgreSQL from Debian's packages; its binaries are not on PATH there.
-pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
-if [ -z "$(pg_bin)" ]; then
-    if [ "$(id -u)" = 0 ]; then
-        echo "soak: installing PostgreSQL (Debian's postgresql package)"
-        (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql) >/dev/null \
-            || die "could not install the postgresql package with apt-get; install it and run again"
-    else
-        die "PostgreSQL is not installed and this is not root: run 'apt-get install postgresql' as root first"
+    # PostgreSQL from Debian's packages; its binaries are not on PATH there.
+    pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
+    if [ -z "$(pg_bin)" ]; then
+        if [ "$(id -u)" = 0 ]; then
+            echo "soak: installing PostgreSQL (Debian's postgresql package)"
+            (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql) >/dev/null \
+                || die "could not install the postgresql package with apt-get; install it and run again"
+        else
+            die "PostgreSQL is not installed and this is not root: run 'apt-get install postgresql' as root first"
+        fi
     fi
-fi
-bin="$(pg_bin)"
-[ -x "$bin/initdb" ] && [ -x "$bin/pg_ctl" ] || die "no initdb/pg_ctl in $bin"
+    bin="$(pg_bin)"
+    [ -x "$bin/initdb" ] && [ -x "$bin/pg_ctl" ] || die "no initdb/pg_ctl in $bin"
 
-# The server refuses to run as root; as root, it runs as Debian's postgres user.
-if [ "$(id -u)" = 0 ]; then
-    id postgres >/dev/null 2>&1 || die "running as root but there is no 'postgres' user to run the server as"
-    as_pg() { runuser -u postgres -- "$@"; }
-else
-    as_pg() { "$@"; }
-fi
+    # The server refuses to run as root; as root, it runs as Debian's postgres user.
+    if [ "$(id -u)" = 0 ]; then
+        id postgres >/dev/null 2>&1 || die "running as root but there is no 'postgres' user to run the server as"
+        as_pg() { runuser -u postgres -- "$@"; }
+    else
+        as_pg() { "$@"; }
+    fi
 
-free_port() {
-    local p
-    for p in $(seq "$1" $(($1 + 200))); do
-        if ! ss -Hltn "sport = :$p" | grep -q .; then echo "$p"; return; fi
-    done
-    die "no free loopback port from $1"
-}
+    # A port nobody on the machine listens on (bash's /dev/tcp connects only if someone does).
+    free_port() {
+        local p
+        for p in $(seq "$1" $(($1 + 200))); do
+            if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then echo "$p"; return; fi
+        done
+        die "no free loopback port from $1"
+    }
 
-work="$(mktemp -d /tmp/async2-soak.XXXXXX)"
-data="$work/data"
-cleanup() {
-    as_pg "$bin/pg_ctl" -D "$data" -m immediate stop >/dev/null 2>&1 || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-chmod 755 "$work"
-[ "$(id -u)" = 0 ] && chown postgres: "$work"
+    work="$(mktemp -d /tmp/async2-soak.XXXXXX)"
+    data="$work/data"
+    cleanup() {
+        as_pg "$bin/pg_ctl" -D "$data" -m immediate stop >/dev/null 2>&1 || true
+        rm -rf "$work"
+    }
+    trap cleanup EXIT
+    chmod 755 "$work"
+    [ "$(id -u)" = 0 ] && chown postgres: "$work"
 
-echo "== building the service (classic and Async2) and the driver"
-dotnet build tests/soak/Service -c Release -p:Async2Enabled=false -nologo -v quiet >/dev/null || die "classic build of the service failed"
-dotnet build tests/soak/Service -c Release -nologo -v quiet >/dev/null || die "Async2 build of the service failed"
-dotnet build tests/soak/Driver -c Release -nologo -v quiet >/dev/null || die "driver build failed"
-classic_dll=tests/soak/Service/bin/classic/Release/net10.0/SoakService.dll
-async2_dll=tests/soak/Service/bin/async2/Release/net10.0/SoakService.dll
-# The two builds must really differ: only the Async2 one carries the runtime library beside it.
-[ -f "$(dirname "$async2_dll")/Async2.Runtime.dll" ] || die "the Async2 build has no Async2.Runtime.dll: it was not rewritten"
-[ ! -f "$(dirname "$classic_dll")/Async2.Runtime.dll" ] || die "the classic build carries Async2.Runtime.dll"
+    echo "== building the service (classic and Async2) and the driver"
+    dotnet build tests/soak/Service -c Release -p:Async2Enabled=false -nologo -v quiet >/dev/null || die "classic build of the service failed"
+    dotnet build tests/soak/Service -c Release -nologo -v quiet >/dev/null || die "Async2 build of the service failed"
+    dotnet build tests/soak/Driver -c Release -nologo -v quiet >/dev/null || die "driver build failed"
+    classic_dll=tests/soak/Service/bin/classic/Release/net10.0/SoakService.dll
+    async2_dll=tests/soak/Service/bin/async2/Release/net10.0/SoakService.dll
+    # The two builds must really differ: only the Async2 one carries the runtime library beside it.
+    [ -f "$(dirname "$async2_dll")/Async2.Runtime.dll" ] || die "the Async2 build has no Async2.Runtime.dll: it was not rewritten"
+    [ ! -f "$(dirname "$classic_dll")/Async2.Runtime.dll" ] || die "the classic build carries Async2.Runtime.dll"
 
-pg_port="$(free_port 55432)"
-echo "== PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$pg_port ($data)"
-as_pg "$bin/initdb" -D "$data" -U soak -A trust --no-sync -E UTF8 --locale=C >"$work/initdb.log" 2>&1 \
-    || die "initdb failed: $(tail -5 "$work/initdb.log")"
-cat >>"$data/postgresql.conf" <<CONF
+    pg_port="$(free_port 55432)"
+    echo "== PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$pg_port ($data)"
+    as_pg "$bin/initdb" -D "$data" -U soak -A trust --no-sync -E UTF8 --locale=C >"$work/initdb.log" 2>&1 \
+        || die "initdb failed: $(tail -5 "$work/initdb.log")"
+    cat >>"$data/postgresql.conf" <<CONF
 listen_addresses = '127.0.0.1'
 port = $pg_port
 unix_socket_directories = '$work'
 max_connections = 200
 CONF
-pg_start="$(printf '%q ' runuser -u postgres -- "$bin/pg_ctl" -D "$data" -l "$work/postgres.log" -w -t 60 start)"
-pg_stop="$(printf '%q ' runuser -u postgres -- "$bin/pg_ctl" -D "$data" -m immediate -w stop)"
-if [ "$(id -u)" != 0 ]; then
-    pg_start="$(printf '%q ' "$bin/pg_ctl" -D "$data" -l "$work/postgres.log" -w -t 60 start)"
-    pg_stop="$(printf '%q ' "$bin/pg_ctl" -D "$data" -m immediate -w stop)"
-fi
-sh -c "$pg_start" >/dev/null || die "PostgreSQL did not start: $(tail -5 "$work/postgres.log")"
-
-rm -rf "$out"
-status=0
-for build in classic async2; do
-    dll="${build}_dll"
-    db="soak_$build"
-    "$bin/psql" -h 127.0.0.1 -p "$pg_port" -U soak -d postgres -qc "CREATE DATABASE $db" || die "could not create database $db"
-    if [ "$build" = classic ]; then mode=(--seconds "$seconds"); else mode=(--plan "$out/classic/plan.txt"); fi
-    echo "== $build: $clients clients, $([ "$build" = classic ] && echo "$seconds s of load" || echo "the classic run's rounds"), database stopped and restarted mid-run"
-    dotnet tests/soak/Driver/bin/Release/net10.0/SoakDriver.dll --service "${!dll}" \
-        --db "Host=127.0.0.1;Port=$pg_port;Username=soak;Database=$db" --port "$(free_port 5180)" \
-        --out "$out/$build" "${mode[@]}" --clients "$clients" \
-        --db-stop-cmd "$pg_stop" --db-start-cmd "$pg_start" \
-        --heap-bound-mb "$heap_bound_mb" --rss-bound-mb "$rss_bound_mb" --time-limit $((seconds * 3 + 300)) || status=1
-    [ -f "$out/$build/summary.txt" ] || die "the $build run left no summary; see $out/$build/service.log"
-done
-
-echo "== comparing the two builds"
-for file in transcript.txt db.txt; do
-    if cmp -s "$out/classic/$file" "$out/async2/$file"; then
-        echo "$file: identical ($(wc -l <"$out/classic/$file") lines)"
-    else
-        echo "$file: DIFFERS between classic and Async2:" >&2
-        diff -u "$out/classic/$file" "$out/async2/$file" | head -20 >&2 || true
-        status=1
+    pg_start="$(printf '%q ' runuser -u postgres -- "$bin/pg_ctl" -D "$data" -l "$work/postgres.log" -w -t 60 start)"
+    pg_stop="$(printf '%q ' runuser -u postgres -- "$bin/pg_ctl" -D "$data" -m immediate -w stop)"
+    if [ "$(id -u)" != 0 ]; then
+        pg_start="$(printf '%q ' "$bin/pg_ctl" -D "$data" -l "$work/postgres.log" -w -t 60 start)"
+        pg_stop="$(printf '%q ' "$bin/pg_ctl" -D "$data" -m immediate -w stop)"
     fi
-done
+    sh -c "$pg_start" >/dev/null || die "PostgreSQL did not start: $(tail -5 "$work/postgres.log")"
 
-value() { sed -n "s/^$2=//p" "$out/$1/summary.txt"; }
-echo
-printf '%-34s %14s %14s\n' "" classic async2
-row() { printf '%-34s %14s %14s\n' "$1" "$(value classic "$2")" "$(value async2 "$2")"; }
-row "requests (warm-up + load)" requests
-row "load phase, s" main_seconds
-row "requests/s under load" req_per_s
-row "responses outside the contract" errors
-row "acknowledged orders" acked_orders
-row "acknowledged events" acked_events
-row "acknowledged writes missing" missing_acks
-row "managed heap after full GC, warm" heap_warm_mb
-row "managed heap after full GC, end" heap_end_mb
-row "RSS warm, MB" rss_warm_mb
-row "RSS peak, MB" rss_peak_mb
-row "RSS end, MB" rss_end_mb
-row "database outage, s" outage_s
-row "first answer after restart, s" recovery_s
-row "slowest request, s" max_latency_s
-row "database call retries" db_retries
-row "result" result
-echo "bounds: heap after full GC at end <= warm + $heap_bound_mb MB; RSS at end <= warm + $rss_bound_mb MB"
+    rm -rf "$out"
+    status=0
+    for build in classic async2; do
+        dll="${build}_dll"
+        db="soak_$build"
+        "$bin/psql" -h 127.0.0.1 -p "$pg_port" -U soak -d postgres -qc "CREATE DATABASE $db" || die "could not create database $db"
+        if [ "$build" = classic ]; then mode=(--seconds "$seconds"); else mode=(--plan "$out/classic/plan.txt"); fi
+        echo "== $build: $clients clients, $([ "$build" = classic ] && echo "$seconds s of load" || echo "the classic run's rounds"), database stopped and restarted mid-run"
+        dotnet tests/soak/Driver/bin/Release/net10.0/SoakDriver.dll --service "${!dll}" \
+            --db "Host=127.0.0.1;Port=$pg_port;Username=soak;Database=$db" --port "$(free_port 5180)" \
+            --out "$out/$build" "${mode[@]}" --clients "$clients" \
+            --db-stop-cmd "$pg_stop" --db-start-cmd "$pg_start" \
+            --heap-bound-mb "$heap_bound_mb" --rss-bound-mb "$rss_bound_mb" --time-limit $((seconds * 3 + 300)) || status=1
+        [ -f "$out/$build/summary.txt" ] || die "the $build run left no summary; see $out/$build/service.log"
+    done
 
-if [ "$status" = 0 ]; then echo "soak: passed"; else echo "soak: FAILED" >&2; fi
-exit "$status"
+    echo "== comparing the two builds"
+    for file in transcript.txt db.txt; do
+        if cmp -s "$out/classic/$file" "$out/async2/$file"; then
+            echo "$file: identical ($(wc -l <"$out/classic/$file") lines)"
+        else
+            echo "$file: DIFFERS between classic and Async2:" >&2
+            diff -u "$out/classic/$file" "$out/async2/$file" | head -20 >&2 || true
+            status=1
+        fi
+    done
+
+    value() { sed -n "s/^$2=//p" "$out/$1/summary.txt"; }
+    echo
+    printf '%-34s %14s %14s\n' "" classic async2
+    row() { printf '%-34s %14s %14s\n' "$1" "$(value classic "$2")" "$(value async2 "$2")"; }
+    row "requests (warm-up + load)" requests
+    row "load phase, s" main_seconds
+    row "requests/s under load" req_per_s
+    row "responses outside the contract" errors
+    row "acknowledged orders" acked_orders
+    row "acknowledged events" acked_events
+    row "acknowledged writes missing" missing_acks
+    row "managed heap after full GC, warm" heap_warm_mb
+    row "managed heap after full GC, end" heap_end_mb
+    row "RSS warm, MB" rss_warm_mb
+    row "RSS peak, MB" rss_peak_mb
+    row "RSS end, MB" rss_end_mb
+    row "database outage, s" outage_s
+    row "first answer after restart, s" recovery_s
+    row "slowest request, s" max_latency_s
+    row "database call retries" db_retries
+    row "result" result
+    echo "bounds: heap after full GC at end <= warm + $heap_bound_mb MB; RSS at end <= warm + $rss_bound_mb MB"
+
+    if [ "$status" = 0 ]; then echo "soak: passed"; else echo "soak: FAILED" >&2; fi
+    exit "$status"
+}
+main "$@"
