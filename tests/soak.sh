@@ -16,7 +16,7 @@ main() {
     seconds="${1:-25}"
     clients="${SOAK_CLIENTS:-16}"
     heap_bound_mb="${SOAK_HEAP_BOUND_MB:-16}"
-    rss_bound_mb="${SOAK_RSS_BOUND_MB:-150}"
+    rss_bound_mb="${SOAK_RSS_BOUND_MB:-64}"
     out="$PWD/artifacts/soak"
 
     die() { echo "soak: $*" >&2; exit 1; }

@@ -52,7 +52,7 @@ internal sealed record Options(
         usage: SoakDriver --service <SoakService.dll> --db <connection string> --port <port> --out <folder>
                           (--seconds <s> | --plan <plan.txt>) [--clients 16] [--warmup-rounds 5]
                           [--db-stop-cmd <sh>] [--db-start-cmd <sh>] [--outage-at 0.4] [--outage-seconds 2]
-                          [--heap-bound-mb 16] [--rss-bound-mb 150] [--time-limit 900]
+                          [--heap-bound-mb 16] [--rss-bound-mb 64] [--time-limit 900]
           --seconds   run the main phase for about s seconds and write the rounds done to <out>/plan.txt
           --plan      replay exactly the rounds (and the outage point) of an earlier run's plan.txt
         """;
@@ -77,7 +77,7 @@ internal sealed record Options(
             Required("service"), Required("db"), int.Parse(Required("port"), CultureInfo.InvariantCulture), Required("out"),
             (int)Number("clients", 16), seconds, plan, (int)Number("warmup-rounds", 5), Number("outage-at", 0.4),
             Number("outage-seconds", 2), values.GetValueOrDefault("db-stop-cmd"), values.GetValueOrDefault("db-start-cmd"),
-            Number("heap-bound-mb", 16), Number("rss-bound-mb", 150), Number("time-limit", 900));
+            Number("heap-bound-mb", 16), Number("rss-bound-mb", 64), Number("time-limit", 900));
     }
 }
 
