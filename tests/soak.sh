@@ -72,13 +72,14 @@ main() {
     [ -f "$(dirname "$async2_dll")/Async2.Runtime.dll" ] || die "the Async2 build has no Async2.Runtime.dll: it was not rewritten"
     [ ! -f "$(dirname "$classic_dll")/Async2.Runtime.dll" ] || die "the classic build carries Async2.Runtime.dll"
 
-    pg_port="$(free_port 55432)"
-    echo "== PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$pg_port ($data)"
+    # Ports below the kernel's ephemeral range (32768 up by default): a loopback client socket of any
+    # process may take an ephemeral port as its own end, and then the server cannot bind it, at
+    # start or, worse, when it restarts mid-run.
+    echo "== PostgreSQL $("$bin/postgres" --version | awk '{print $3}') in $data"
     as_pg "$bin/initdb" -D "$data" -U soak -A trust --no-sync -E UTF8 --locale=C >"$work/initdb.log" 2>&1 \
         || die "initdb failed: $(tail -5 "$work/initdb.log")"
     cat >>"$data/postgresql.conf" <<CONF
 listen_addresses = '127.0.0.1'
-port = $pg_port
 unix_socket_directories = '$work'
 max_connections = 200
 CONF
@@ -88,7 +89,15 @@ CONF
         pg_start="$(printf '%q ' "$bin/pg_ctl" -D "$data" -l "$work/postgres.log" -w -t 60 start)"
         pg_stop="$(printf '%q ' "$bin/pg_ctl" -D "$data" -m immediate -w stop)"
     fi
-    sh -c "$pg_start" >/dev/null || die "PostgreSQL did not start: $(tail -5 "$work/postgres.log")"
+    # Another program may bind the port between the check and the start: then take the next one.
+    pg_port=25431
+    for attempt in 1 2 3; do
+        pg_port="$(free_port $((pg_port + 1)))"
+        echo "port = $pg_port" >>"$data/postgresql.conf"
+        if sh -c "$pg_start" >/dev/null; then break; fi
+        [ "$attempt" = 3 ] && die "PostgreSQL did not start: $(tail -5 "$work/postgres.log")"
+    done
+    echo "   listening on 127.0.0.1:$pg_port"
 
     rm -rf "$out"
     status=0
