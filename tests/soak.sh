@@ -105,7 +105,11 @@ CONF
         dll="${build}_dll"
         db="soak_$build"
         "$bin/psql" -h 127.0.0.1 -p "$pg_port" -U soak -d postgres -qc "CREATE DATABASE $db" || die "could not create database $db"
-        if [ "$build" = classic ]; then mode=(--seconds "$seconds"); else mode=(--plan "$out/classic/plan.txt"); fi
+        if [ "$build" = classic ]; then
+            mode=(--seconds "$seconds" --expect-async2 no)
+        else
+            mode=(--plan "$out/classic/plan.txt" --expect-async2 yes)
+        fi
         echo "== $build: $clients clients, $([ "$build" = classic ] && echo "$seconds s of load" || echo "the classic run's rounds"), database stopped and restarted mid-run"
         dotnet tests/soak/Driver/bin/Release/net10.0/SoakDriver.dll --service "${!dll}" \
             --db "Host=127.0.0.1;Port=$pg_port;Username=soak;Database=$db" --port "$(free_port 5180)" \
@@ -146,6 +150,8 @@ CONF
     row "first answer after restart, s" recovery_s
     row "slowest request, s" max_latency_s
     row "database call retries" db_retries
+    row "Async2 chains suspended" async2_suspensions
+    row "Async2 resumptions" async2_resumptions
     row "result" result
     echo "bounds: heap after full GC at end <= warm + $heap_bound_mb MB; RSS at end <= warm + $rss_bound_mb MB"
 

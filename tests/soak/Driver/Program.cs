@@ -46,13 +46,13 @@ internal static class Program
 internal sealed record Options(
     string Service, string Db, int Port, string Out, int Clients, double? Seconds, string? Plan, int WarmupRounds,
     double OutageAt, double OutageSeconds, string? DbStopCommand, string? DbStartCommand, double HeapBoundMb,
-    double RssBoundMb, double TimeLimitSeconds)
+    double RssBoundMb, double TimeLimitSeconds, bool? ExpectAsync2)
 {
     public const string Usage = """
         usage: SoakDriver --service <SoakService.dll> --db <connection string> --port <port> --out <folder>
                           (--seconds <s> | --plan <plan.txt>) [--clients 16] [--warmup-rounds 5]
                           [--db-stop-cmd <sh>] [--db-start-cmd <sh>] [--outage-at 0.4] [--outage-seconds 2]
-                          [--heap-bound-mb 16] [--rss-bound-mb 64] [--time-limit 900]
+                          [--heap-bound-mb 16] [--rss-bound-mb 64] [--time-limit 900] [--expect-async2 yes|no]
           --seconds   run the main phase for about s seconds and write the rounds done to <out>/plan.txt
           --plan      replay exactly the rounds (and the outage point) of an earlier run's plan.txt
         """;
@@ -77,7 +77,9 @@ internal sealed record Options(
             Required("service"), Required("db"), int.Parse(Required("port"), CultureInfo.InvariantCulture), Required("out"),
             (int)Number("clients", 16), seconds, plan, (int)Number("warmup-rounds", 5), Number("outage-at", 0.4),
             Number("outage-seconds", 2), values.GetValueOrDefault("db-stop-cmd"), values.GetValueOrDefault("db-start-cmd"),
-            Number("heap-bound-mb", 16), Number("rss-bound-mb", 64), Number("time-limit", 900));
+            Number("heap-bound-mb", 16), Number("rss-bound-mb", 64), Number("time-limit", 900),
+            values.GetValueOrDefault("expect-async2") switch { null => null, "yes" => true, "no" => false,
+                var v => throw new ArgumentException($"--expect-async2 takes yes or no, not '{v}'") });
     }
 }
 
@@ -174,6 +176,10 @@ internal sealed class SoakRun(Options options) : IDisposable
             failures.Add($"managed heap after full GC grew {heapGrowth:F1} MB from warm-up to end (bound {options.HeapBoundMb} MB)");
         if (rssGrowth > options.RssBoundMb)
             failures.Add($"RSS grew {rssGrowth:F1} MB from warm-up to end (bound {options.RssBoundMb} MB)");
+        if (options.ExpectAsync2 == true && end.Suspensions == 0)
+            failures.Add("Async2's meter counted no suspension: the service did not run rewritten code");
+        if (options.ExpectAsync2 == false && end.Suspensions != 0)
+            failures.Add($"Async2's meter counted {end.Suspensions} suspensions in a build meant to be classic");
         if (options.DbStopCommand is not null && double.IsNaN(firstAfterOutage))
             failures.Add("no request completed after the database came back");
 
@@ -193,6 +199,8 @@ internal sealed class SoakRun(Options options) : IDisposable
             ["rss_peak_mb"] = F(Mb(peakRss)),
             ["rss_end_mb"] = F(Mb(endRss)),
             ["db_retries"] = end.Retries.ToString(CultureInfo.InvariantCulture),
+            ["async2_suspensions"] = end.Suspensions.ToString(CultureInfo.InvariantCulture),
+            ["async2_resumptions"] = end.Resumptions.ToString(CultureInfo.InvariantCulture),
             ["outage_s"] = F(outageEnd - outageStart),
             ["recovery_s"] = F(firstAfterOutage - outageEnd),
             ["max_latency_s"] = F(TimeSpan.FromTicks(maxLatencyTicks).TotalSeconds),
@@ -317,12 +325,13 @@ internal sealed class SoakRun(Options options) : IDisposable
         }
     }
 
-    private sealed record Collected(long HeapBytes, long Retries);
+    private sealed record Collected(long HeapBytes, long Retries, long Suspensions, long Resumptions);
 
     private async Task<Collected> CollectAsync()
     {
         var report = await PostJsonAsync("/admin/gc");
-        return new Collected(report.GetProperty("heapBytes").GetInt64(), report.GetProperty("retries").GetInt64());
+        return new Collected(report.GetProperty("heapBytes").GetInt64(), report.GetProperty("retries").GetInt64(),
+            report.GetProperty("async2Suspensions").GetInt64(), report.GetProperty("async2Resumptions").GetInt64());
     }
 
     private async Task<JsonElement> GetJsonAsync(string path, CancellationToken ct = default)

@@ -15,8 +15,10 @@ public sealed record EventAccepted(long OrderId, long EventId, string Kind);
 public sealed record CustomerSummary(string Customer, int Orders, long TotalCents, long LargestCents);
 public sealed record DrainReport(long Enqueued, long Persisted);
 
-public sealed record MemoryReport(long HeapBytes, long WorkingSetBytes, int Gen2Collections, long Retries)
+public sealed record MemoryReport(long HeapBytes, long WorkingSetBytes, int Gen2Collections, long Retries,
+    long Async2Suspensions, long Async2Resumptions)
 {
-    public static MemoryReport Now(RetryCounter retries) =>
-        new(GC.GetTotalMemory(false), Environment.WorkingSet, GC.CollectionCount(2), retries.Count);
+    public static MemoryReport Now(RetryCounter retries, Async2Counters async2) =>
+        new(GC.GetTotalMemory(false), Environment.WorkingSet, GC.CollectionCount(2), retries.Count,
+            async2.Suspensions, async2.Resumptions);
 }

@@ -13,6 +13,7 @@ var connectionString = builder.Configuration.GetConnectionString("Orders")
 
 builder.Services.AddSingleton(_ => NpgsqlDataSource.Create(connectionString));
 builder.Services.AddSingleton<RetryCounter>();
+builder.Services.AddSingleton<Async2Counters>();
 builder.Services.AddSingleton(sp => DatabasePolicy.Create(sp.GetRequiredService<RetryCounter>(), sp.GetRequiredService<ILoggerFactory>()));
 builder.Services.AddSingleton<Database>();
 builder.Services.AddSingleton<OrderRepository>();
@@ -22,6 +23,8 @@ builder.Services.AddSingleton<OrderService>();
 builder.Services.AddHostedService<EventWorker>();
 
 var app = builder.Build();
+// Listening from the start, before the first request or database call.
+app.Services.GetRequiredService<Async2Counters>();
 
 await app.Services.GetRequiredService<Database>().EnsureSchemaAsync(CancellationToken.None);
 
@@ -49,8 +52,8 @@ app.MapGet("/customers/{customer}/orders", async (string customer, int? limit, O
     Results.Ok(await orders.RecentAsync(customer, limit ?? 10, ct)));
 
 // For the driver only: memory figures, a full collection, waiting for the worker, a clean stop.
-app.MapGet("/admin/memory", (RetryCounter retries) => Results.Ok(MemoryReport.Now(retries)));
-app.MapPost("/admin/gc", (RetryCounter retries) =>
+app.MapGet("/admin/memory", (RetryCounter retries, Async2Counters async2) => Results.Ok(MemoryReport.Now(retries, async2)));
+app.MapPost("/admin/gc", (RetryCounter retries, Async2Counters async2) =>
 {
     // Twice, so objects kept alive by finalizers in the first pass are gone too.
     for (var i = 0; i < 2; i++)
@@ -58,7 +61,7 @@ app.MapPost("/admin/gc", (RetryCounter retries) =>
         GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);
         GC.WaitForPendingFinalizers();
     }
-    return Results.Ok(MemoryReport.Now(retries));
+    return Results.Ok(MemoryReport.Now(retries, async2));
 });
 app.MapPost("/admin/drain", async (EventQueue queue, CancellationToken ct) => Results.Ok(await queue.DrainAsync(ct)));
 app.MapPost("/admin/shutdown", (IHostApplicationLifetime lifetime) =>
