@@ -23,18 +23,25 @@ for variant in "${variants[@]}"; do
     # Perf maps name JIT-compiled methods; W^X double mapping would hide them from perf.
     DOTNET_PerfMapEnabled=1 DOTNET_EnableWriteXorExecute=0 \
         perf record -q -F 5000 -o "$work/perf.data" dotnet "$dll" suspend > "$work/cells" 2>/dev/null
-    # The first cell is the build's own variant (Task for classic, which also measures ValueTask).
-    ms=$(head -1 "$work/cells" | sed -E 's/.*"value":([0-9.]+).*/\1/')
-    name=$(head -1 "$work/cells" | sed -E 's/.*"variant":"([^"]+)".*/\1/')
-    echo "## $name ($variant): $ms ms per 10,000,000 awaits, $(awk -v ms="$ms" 'BEGIN { printf "%.1f", ms * 1e6 / 1e7 }') ns per await"
+    # The cells' time per await (the classic build measures Task, then ValueTask: their rounds
+    # together, as the samples cover both), split by each function's share of the samples.
+    read -r nsPerAwait cells < <(python3 -c '
+import json, sys
+cells = [json.loads(line) for line in open(sys.argv[1]) if line.startswith("{")]
+rounds = sum(len(c["rounds"]) for c in cells)
+ms = sum(len(c["rounds"]) * c["value"] for c in cells) / rounds
+awaits = int(cells[0]["case"].split()[0].replace(",", ""))
+print(format(ms * 1e6 / awaits, ".2f"), ", ".join(c["variant"] + " " + format(c["value"], ".1f") + " ms" for c in cells))
+' "$work/cells")
+    echo "## $variant: $cells per 10,000,000 awaits ($nsPerAwait ns per await)"
     echo
     echo "| share | ns/await | function |"
     echo "| ---: | ---: | --- |"
     perf report -i "$work/perf.data" --no-children --sort symbol --percent-limit 1.5 2>/dev/null \
         | grep -E '^ +[0-9.]+%' \
-        | sed -E 's/\[(OptimizedTier1|Optimized|Tier1|Tier0|QuickJitted)\]//; s/ +$//' \
-        | awk -v ms="$ms" '{ share = $1; sub(/%/, "", share); $1 = ""; $2 = ""; sub(/^ +/, "");
-              gsub(/\|/, "\\|"); printf "| %s%% | %.2f | %s |\n", share, share / 100 * ms * 1e6 / 1e7, substr($0, 1, 140) }'
+        | sed -E 's/\[(OptimizedTier1|Optimized|Tier1|Tier0|QuickJitted)\]//; s/( +-)* *$//' \
+        | awk -v ns="$nsPerAwait" '{ share = $1; sub(/%/, "", share); $1 = ""; $2 = ""; sub(/^ +/, "");
+              gsub(/\|/, "\\|"); printf "| %s%% | %.2f | %s |\n", share, share / 100 * ns, substr($0, 1, 120) }'
     echo
     rm -f /tmp/perf-*.map
 done
