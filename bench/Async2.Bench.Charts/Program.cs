@@ -166,7 +166,7 @@ public static class Program
     /// <summary>The single-number benchmarks as speed-up over Task (Task time ÷ variant time; for GC, Task heap ÷ variant heap).</summary>
     private static IEnumerable<string> Summary(List<Cell> cells, string folder)
     {
-        var rows = new List<(string Label, string Variant, double Speedup)>();
+        var rows = new List<(string Label, string Variant, double Ratio)>();
         foreach (var group in cells.Where(c => c.Benchmark is "fib" or "suspend" or "chain" && !double.IsNaN(c.Value) && c.Variant != "Sync")
                      .GroupBy(c => (c.Benchmark, c.Case)))
         {
@@ -179,26 +179,9 @@ public static class Program
         foreach (var variant in new[] { "ValueTask", "Runtime", "Async2", "Async2Capture" })
             if (!double.IsNaN(Heap(variant)))
                 rows.Add(("GC heap (10,000 × 100 frames)", variant, Heap("Task") / Heap(variant)));
-        rows = rows.Where(r => !double.IsNaN(r.Speedup) && !double.IsInfinity(r.Speedup)).ToList();
-        if (rows.Count == 0)
-            yield break;
-        var plot = new Plot();
-        var bars = new List<Bar>();
-        var ticks = new List<Tick>();
-        for (int i = 0; i < rows.Count; i++)
-        {
-            bars.Add(new Bar { Position = i, Value = rows[i].Speedup * 100, FillColor = s_colors[rows[i].Variant], Label = $"{rows[i].Speedup * 100:F0}%", Orientation = Orientation.Horizontal });
-            ticks.Add(new Tick(i, $"{rows[i].Label} · {rows[i].Variant}"));
-        }
-        var barPlot = plot.Add.Bars(bars);
-        barPlot.Horizontal = true;
-        plot.Axes.Left.TickGenerator = new ScottPlot.TickGenerators.NumericManual(ticks.ToArray());
-        plot.Axes.Left.MajorTickStyle.Length = 0;
-        plot.Add.VerticalLine(100, 1, Colors.Gray, LinePattern.Dashed);
-        plot.Axes.Margins(left: 0, right: 0.15);
-        plot.Title("Relative to Task: Task time ÷ variant time (GC: Task heap ÷ variant heap)");
-        plot.XLabel("% of Task (higher is better)");
-        yield return Save(plot, folder, "summary.svg", 950, 120 + 30 * rows.Count);
+        if (RelativeToTask(rows, "Relative to Task: Task time ÷ variant time (GC: Task heap ÷ variant heap)",
+                "% of Task (higher is better)", folder, "summary.svg") is { } chart)
+            yield return chart;
     }
 
     /// <summary>The application scenarios' throughput (requests/s, records/s) relative to Task, a bar per case and variant.</summary>
@@ -211,9 +194,20 @@ public static class Program
             foreach (var cell in group.Where(c => c.Variant != "Task" && s_colors.ContainsKey(c.Variant)))
                 rows.Add((group.Key, cell.Variant, cell.Value / task));
         }
+        if (RelativeToTask(rows, "Application scenarios: throughput relative to Task",
+                "% of Task's requests/s or records/s (higher is faster)", folder, "apps.svg") is { } chart)
+            yield return chart;
+    }
+
+    /// <summary>
+    /// Horizontal bars, one per row, at the row's ratio to Task in percent, with a dashed line at
+    /// Task's 100%; rows without a finite ratio are left out. Null when none is left.
+    /// </summary>
+    private static string? RelativeToTask(List<(string Label, string Variant, double Ratio)> rows, string title, string xLabel, string folder, string name)
+    {
         rows = rows.Where(r => !double.IsNaN(r.Ratio) && !double.IsInfinity(r.Ratio)).ToList();
         if (rows.Count == 0)
-            yield break;
+            return null;
         var plot = new Plot();
         var bars = new List<Bar>();
         var ticks = new List<Tick>();
@@ -228,9 +222,9 @@ public static class Program
         plot.Axes.Left.MajorTickStyle.Length = 0;
         plot.Add.VerticalLine(100, 1, Colors.Gray, LinePattern.Dashed);
         plot.Axes.Margins(left: 0, right: 0.15);
-        plot.Title("Application scenarios: throughput relative to Task");
-        plot.XLabel("% of Task's requests/s or records/s (higher is faster)");
-        yield return Save(plot, folder, "apps.svg", 950, 120 + 30 * rows.Count);
+        plot.Title(title);
+        plot.XLabel(xLabel);
+        return Save(plot, folder, name, 950, 120 + 30 * rows.Count);
     }
 
     private static string Save(Plot plot, string folder, string name, int width, int height)
