@@ -42,6 +42,14 @@ public struct AsyncChain
         NotifierKind = NotifierKind.Task;
     }
 
+    /// <summary>Leaves Task.Yield's awaiter as the notifier (<see cref="NotifierKind.Yield"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void WaitForYield()
+    {
+        Notifier = AwaitBridge.BoxedYieldAwaiter;
+        NotifierKind = NotifierKind.Yield;
+    }
+
     /// <summary>Leaves <paramref name="awaiter"/> as the notifier, registered with UnsafeOnCompleted.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal void WaitFor(ICriticalNotifyCompletion awaiter)
@@ -231,4 +239,11 @@ internal enum NotifierKind : byte
     Task,
     UnsafeAwaiter,
     FlowingAwaiter,
+
+    /// <summary>
+    /// Task.Yield's awaiter: with no context to post to, the root queues itself to the thread pool
+    /// as a work item, as Task.Yield queues a classic state machine's box (to the global queue, so
+    /// yielded chains resume in the order they yielded), with no delegate to wrap.
+    /// </summary>
+    Yield,
 }

@@ -136,7 +136,7 @@ public static class AwaitBridge
     {
         // A constant test in each instantiation over a struct: Task.Yield's awaiter is not boxed again.
         if (typeof(TAwaiter) == typeof(YieldAwaitable.YieldAwaiter))
-            chain.WaitFor(BoxedYieldAwaiter);
+            chain.WaitForYield();
         else
             chain.WaitFor(awaiter);
         return true;

@@ -9,7 +9,7 @@ using System.Runtime.CompilerServices;
 
 namespace Async2.Runtime;
 
-internal abstract class ChainRoot : Continuation
+internal abstract class ChainRoot : Continuation, IThreadPoolWorkItem
 {
     private static readonly ContextCallback s_dispatchInContext = static state => ((ChainRoot)state!).Dispatch();
 
@@ -36,17 +36,16 @@ internal abstract class ChainRoot : Continuation
             _head = chain.Head;
         if (Telemetry.IsOn)
             Telemetry.ChainSuspended(chain.Head!, chain.Tail);
-        Action resume = _resume ??= Resume;
         if (!chain.ScopeLeftLeafContext)
         {
-            Register(chain.Notifier, chain.NotifierKind, resume);
+            Register(chain.Notifier, chain.NotifierKind);
             return;
         }
         var current = SynchronizationContext.Current;
         SynchronizationContext.SetSynchronizationContext(chain.LeafSynchronizationContext);
         try
         {
-            Register(chain.Notifier, chain.NotifierKind, resume);
+            Register(chain.Notifier, chain.NotifierKind);
         }
         finally
         {
@@ -54,23 +53,28 @@ internal abstract class ChainRoot : Continuation
         }
     }
 
-    private static void Register(object? notifier, NotifierKind kind, Action resume)
+    private void Register(object? notifier, NotifierKind kind)
     {
         switch (kind)
         {
             case NotifierKind.Task:
-                Unsafe.As<Task>(notifier!).GetAwaiter().UnsafeOnCompleted(resume);
+                Unsafe.As<Task>(notifier!).GetAwaiter().UnsafeOnCompleted(_resume ??= Resume);
                 break;
-            case NotifierKind.UnsafeAwaiter:
-                Unsafe.As<ICriticalNotifyCompletion>(notifier!).UnsafeOnCompleted(resume);
+            case NotifierKind.Yield when ResumeContext.Capture() is null:
+                ThreadPool.UnsafeQueueUserWorkItem(this, preferLocal: false);
+                break;
+            case NotifierKind.UnsafeAwaiter or NotifierKind.Yield:
+                Unsafe.As<ICriticalNotifyCompletion>(notifier!).UnsafeOnCompleted(_resume ??= Resume);
                 break;
             case NotifierKind.FlowingAwaiter:
-                Unsafe.As<INotifyCompletion>(notifier!).OnCompleted(resume);
+                Unsafe.As<INotifyCompletion>(notifier!).OnCompleted(_resume ??= Resume);
                 break;
             default:
                 throw new InvalidOperationException("Async2: a suspended chain has nothing to wait for.");
         }
     }
+
+    void IThreadPoolWorkItem.Execute() => Resume();
 
     /// <summary>
     /// Runs the dispatch in the ExecutionContext the head frame suspended in, which it resumes in

@@ -50,8 +50,8 @@ public static class StackGuard
             SetFloor(ref chain);
             return false;
         }
-        // Task.Yield's awaiter posts to the current context.
-        chain.WaitFor(AwaitBridge.BoxedYieldAwaiter);
+        // As Task.Yield: posted to the current context, or queued to the thread pool.
+        chain.WaitForYield();
         return true;
     }
 }
