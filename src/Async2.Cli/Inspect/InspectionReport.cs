@@ -34,7 +34,9 @@ internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyL
             var rewrite = AssemblyRewriter.Rewrite(new RewriteRequest(path, output) { CopyRuntime = false });
             using var before = ModuleDefinition.ReadModule(path, new ReaderParameters { InMemory = true });
             if (!rewrite.Written)
-                return new InspectionReport(path, rewrite.AlreadyRewritten ? "rewritten by Async2" : "classic", ClassicMethods(before).ToList());
+                return rewrite.AlreadyRewritten
+                    ? new InspectionReport(path, "rewritten by Async2", [.. RewrittenMethods(before), .. ClassicMethods(before)])
+                    : new InspectionReport(path, "classic", ClassicMethods(before).ToList());
             // The continuations' base classes are Async2.Runtime's, which the rewrite did not copy beside the output.
             using var resolver = new DefaultAssemblyResolver();
             resolver.AddSearchDirectory(Path.GetDirectoryName(typeof(Async2.Runtime.Continuation).Assembly.Location)!);
@@ -68,11 +70,26 @@ internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyL
             Listing(original), [.. Listing(variant), .. Listing(thunk)]);
     }
 
+    /// <summary>
+    /// In an assembly Async2 already rewrote: the thunks, found by the [AsyncStateMachine] naming
+    /// their continuation class. Their await sites are the runtime-async input's to inspect.
+    /// </summary>
+    private static IEnumerable<InspectedMethod> RewrittenMethods(ModuleDefinition module) =>
+        module.GetTypes().SelectMany(type => type.Methods)
+            .Where(IsRewrittenThunk)
+            .Select(method => new InspectedMethod($"{method.DeclaringType.FullName}::{method.Name}", "rewritten",
+                "rewritten by an earlier run of Async2; inspect the runtime-async input (for a build, obj/<configuration>/<tfm>/async2/) to see its awaits",
+                null, null, false, false, [], [], []));
+
+    private static bool IsRewrittenThunk(MethodDefinition method) =>
+        method.CustomAttributes.Any(a => a.AttributeType.Name == "AsyncStateMachineAttribute"
+            && a.ConstructorArguments is [{ Value: TypeReference { Name: var name } }] && name.Contains("d__Async2_"));
+
     /// <summary>Async methods the compiler built as classic state machines: async void, async iterators, [RuntimeAsyncMethodGeneration(false)].</summary>
     private static IEnumerable<InspectedMethod> ClassicMethods(ModuleDefinition module) =>
         module.GetTypes().SelectMany(type => type.Methods)
             .Where(method => method.CustomAttributes.Any(a => a.AttributeType.Name is "AsyncStateMachineAttribute" or "AsyncIteratorStateMachineAttribute"))
-            .Where(method => !method.CustomAttributes.Any(a => a.ConstructorArguments is [{ Value: TypeReference { Name: var name } }] && name.Contains("d__Async2_")))
+            .Where(method => !IsRewrittenThunk(method))
             .Select(method => new InspectedMethod($"{method.DeclaringType.FullName}::{method.Name}", "classic",
                 "compiled as a classic state machine (async void, an async iterator, or [RuntimeAsyncMethodGeneration(false)]); it reaches rewritten methods through their Task thunks",
                 null, null, false, false, [], [], []));

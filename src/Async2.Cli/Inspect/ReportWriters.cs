@@ -16,7 +16,8 @@ internal static class ReportWriters
             var facts = new List<string> { method.Status };
             if (method.Reason is { } reason)
                 facts.Add(reason);
-            if (method.Status == "rewritten")
+            // Known only for a method rewritten by this inspection, not for one rewritten before.
+            if (method.Status == "rewritten" && method.Continuation is not null)
             {
                 facts.Add($"{method.Awaits.Count} suspension point(s)");
                 if (method.ContinuationBytes is int bytes)

@@ -41,6 +41,20 @@ public sealed class InspectTests : IDisposable
     }
 
     [Fact]
+    public void An_assembly_already_rewritten_lists_its_rewritten_methods_and_says_where_their_awaits_are()
+    {
+        var build = Program();
+
+        var (exitCode, stdout, stderr) = Async2("inspect", build.Rewritten);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Contains(": rewritten by Async2, ", stdout);
+        foreach (var outcome in build.Report.Methods)
+            Assert.Matches($@"(?m)^method {Regex.Escape(outcome.Method)}: rewritten, rewritten by an earlier run of Async2; inspect the runtime-async input", stdout);
+        Assert.Matches(@"(?m)^method Derived::Method: classic, compiled as a classic state machine", stdout);
+    }
+
+    [Fact]
     public void Json_lists_the_same_methods_and_awaits()
     {
         var build = Program();
