@@ -1,8 +1,8 @@
 using System.Diagnostics;
-using System.Security.Cryptography;
 using Async2.Tests.Corpus;
 using Xunit;
 using Xunit.Abstractions;
+using static Async2.Tests.Cli.CliRun;
 
 namespace Async2.Tests.Cli;
 
@@ -35,7 +35,7 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         var before = Fingerprint(input);
         var output = Path.Combine(_folder, "out", "Out.dll");
 
-        var (exitCode, stdout, stderr) = Async2("rewrite", input, "-o", output);
+        var (exitCode, stdout, stderr) = RunAsync2("rewrite", input, "-o", output);
 
         Assert.Equal(1, exitCode);
         Assert.Contains($"error ASYNC2001: {input}: {message}", stderr);
@@ -67,7 +67,7 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
     public void Verify_refuses_it(string kind, string message)
     {
         var input = Make(kind);
-        var (exitCode, stdout, stderr) = Async2("verify", input);
+        var (exitCode, stdout, stderr) = RunAsync2("verify", input);
         Assert.Equal(1, exitCode);
         Assert.Contains($"cannot verify '{input}'", stderr);
         Assert.Contains(message, stderr);
@@ -81,7 +81,7 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         var before = Fingerprint(rewritten);
         var output = Path.Combine(_folder, "again", "Throwing.dll");
 
-        var (exitCode, stdout, stderr) = Async2("rewrite", rewritten, "-o", output);
+        var (exitCode, stdout, stderr) = RunAsync2("rewrite", rewritten, "-o", output);
 
         Assert.True(exitCode == 0, stderr);
         Assert.Contains("already rewritten by Async2", stdout);
@@ -107,7 +107,7 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         File.Copy(program, input);
         var output = Path.Combine(_folder, "out", Path.GetFileName(program));
 
-        var missing = Async2("rewrite", input, "-o", output);
+        var missing = RunAsync2("rewrite", input, "-o", output);
 
         Assert.Equal(1, missing.ExitCode);
         Assert.Contains("error ASYNC2004", missing.Stderr);
@@ -115,7 +115,7 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         Assert.False(File.Exists(output));
 
         File.Copy(library, Path.Combine(folder, Path.GetFileName(library)));
-        var found = Async2("rewrite", input, "-o", output);
+        var found = RunAsync2("rewrite", input, "-o", output);
 
         Assert.True(found.ExitCode == 0, found.Stderr);
         File.Copy(library, Path.Combine(_folder, "out", Path.GetFileName(library)));
@@ -139,7 +139,7 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         {
             var input = Fixture().RuntimeAsync;
             var before = Fingerprint(input);
-            var (exitCode, stdout, stderr) = Async2("rewrite", input, "-o", Path.Combine(disk, "Throwing.dll"));
+            var (exitCode, stdout, stderr) = RunAsync2("rewrite", input, "-o", Path.Combine(disk, "Throwing.dll"));
 
             Assert.Equal(1, exitCode);
             Assert.Contains("error ASYNC2003", stderr);
@@ -197,8 +197,5 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
 
     private static ProgramBuild Fixture() => ProgramBuilder.Build("Throwing", [Path.Combine(TestEnvironment.FixturesFolder, "Throwing.cs")]);
 
-    private static (int ExitCode, string Stdout, string Stderr) Async2(params string[] args) =>
-        ProgramRunner.RunDotnet([TestEnvironment.CliPath, .. args], runtimeAsync: false);
 
-    private static string Fingerprint(string path) => Convert.ToHexString(SHA256.HashData(File.ReadAllBytes(path)));
 }

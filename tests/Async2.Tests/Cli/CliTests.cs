@@ -1,8 +1,8 @@
-using System.Security.Cryptography;
 using Async2.Tests.Corpus;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
 using Xunit;
+using static Async2.Tests.Cli.CliRun;
 
 namespace Async2.Tests.Cli;
 
@@ -16,13 +16,10 @@ public sealed class CliTests : IDisposable
 
     public void Dispose() => Directory.Delete(_folder, recursive: true);
 
-    private static (int ExitCode, string Stdout, string Stderr) Async2(params string[] args) =>
-        ProgramRunner.RunDotnet([TestEnvironment.CliPath, .. args], runtimeAsync: false);
 
     private static ProgramBuild Fixture(string name) =>
         ProgramBuilder.Build(name, [Path.Combine(TestEnvironment.FixturesFolder, name + ".cs")]);
 
-    private static string Fingerprint(string path) => Convert.ToHexString(SHA256.HashData(File.ReadAllBytes(path)));
 
     [Fact]
     public void Rewrite_writes_assembly_pdb_and_runtime_and_leaves_the_input_alone()
@@ -31,7 +28,7 @@ public sealed class CliTests : IDisposable
         var before = Fingerprint(input);
         var output = Path.Combine(_folder, "out", "Throwing.dll");
 
-        var (exitCode, stdout, stderr) = Async2("rewrite", input, "-o", output);
+        var (exitCode, stdout, stderr) = RunAsync2("rewrite", input, "-o", output);
 
         Assert.True(exitCode == 0, stderr);
         Assert.Contains("Program::Inner: rewritten (1 await(s)", stdout);
@@ -52,8 +49,8 @@ public sealed class CliTests : IDisposable
         var first = Path.Combine(_folder, "first", "Throwing.dll");
         var second = Path.Combine(_folder, "second", "Throwing.dll");
 
-        Assert.Equal(0, Async2("rewrite", input, "-o", first).ExitCode);
-        Assert.Equal(0, Async2("rewrite", input, "-o", second).ExitCode);
+        Assert.Equal(0, RunAsync2("rewrite", input, "-o", first).ExitCode);
+        Assert.Equal(0, RunAsync2("rewrite", input, "-o", second).ExitCode);
 
         Assert.Equal(Fingerprint(first), Fingerprint(second));
         if (debugType == "portable")
@@ -65,7 +62,7 @@ public sealed class CliTests : IDisposable
     {
         var input = Fixture("Throwing").RuntimeAsync;
         var output = Path.Combine(_folder, "Throwing.dll");
-        Assert.Equal(0, Async2("rewrite", input, "-o", output).ExitCode);
+        Assert.Equal(0, RunAsync2("rewrite", input, "-o", output).ExitCode);
         File.Copy(ProgramBuilder.RuntimeConfigOf(input), ProgramBuilder.RuntimeConfigOf(output));
 
         var (exitCode, stdout, _) = ProgramRunner.RunDotnet([output, "x"], runtimeAsync: false);
@@ -83,7 +80,7 @@ public sealed class CliTests : IDisposable
         Assert.False(File.Exists(Path.ChangeExtension(input, ".pdb")));
         var output = Path.Combine(_folder, "ThrowingEmbedded.dll");
 
-        var (exitCode, _, stderr) = Async2("rewrite", input, "-o", output);
+        var (exitCode, _, stderr) = RunAsync2("rewrite", input, "-o", output);
         Assert.True(exitCode == 0, stderr);
         File.Copy(ProgramBuilder.RuntimeConfigOf(input), ProgramBuilder.RuntimeConfigOf(output));
         var run = ProgramRunner.RunDotnet([output, "x"], runtimeAsync: false);
@@ -102,7 +99,7 @@ public sealed class CliTests : IDisposable
         File.WriteAllText(input, "not a PE file");
         var output = Path.Combine(_folder, "out.dll");
 
-        var (exitCode, _, stderr) = Async2("rewrite", input, "-o", output);
+        var (exitCode, _, stderr) = RunAsync2("rewrite", input, "-o", output);
 
         Assert.Equal(1, exitCode);
         Assert.Contains("error ASYNC2001", stderr);
@@ -114,14 +111,14 @@ public sealed class CliTests : IDisposable
     [Fact]
     public void Rewrite_refuses_a_missing_input_and_an_output_that_is_the_input()
     {
-        var missing = Async2("rewrite", Path.Combine(_folder, "missing.dll"), "-o", Path.Combine(_folder, "o.dll"));
+        var missing = RunAsync2("rewrite", Path.Combine(_folder, "missing.dll"), "-o", Path.Combine(_folder, "o.dll"));
         Assert.Equal(1, missing.ExitCode);
         Assert.Contains("does not exist", missing.Stderr);
 
         var input = Fixture("Throwing").RuntimeAsync;
         var copy = Path.Combine(_folder, "Throwing.dll");
         File.Copy(input, copy);
-        var same = Async2("rewrite", copy, "-o", copy);
+        var same = RunAsync2("rewrite", copy, "-o", copy);
         Assert.Equal(1, same.ExitCode);
         Assert.Contains("error ASYNC2002", same.Stderr);
         Assert.Equal(Fingerprint(input), Fingerprint(copy));
@@ -136,7 +133,7 @@ public sealed class CliTests : IDisposable
     [InlineData(new[] { "--frobnicate", "-o", "out.dll" }, "Unrecognized option '--frobnicate'")]
     public void Rewrite_usage_errors_exit_2_with_a_fix(string[] args, string problem)
     {
-        var (exitCode, stdout, stderr) = Async2(["rewrite", .. args]);
+        var (exitCode, stdout, stderr) = RunAsync2(["rewrite", .. args]);
         Assert.Equal(2, exitCode);
         Assert.Contains("error: " + problem, stderr);
         Assert.Contains("fix: see 'async2 rewrite --help'", stderr);
@@ -153,7 +150,7 @@ public sealed class CliTests : IDisposable
     {
         foreach (var help in (string[])["--help", "-h"])
         {
-            var (exitCode, stdout, stderr) = Async2([.. command, help]);
+            var (exitCode, stdout, stderr) = RunAsync2([.. command, help]);
 
             Assert.True(exitCode == 0, stderr);
             Assert.Contains($"async2 {string.Join(' ', command)}".TrimEnd() + " ", stdout);
@@ -167,7 +164,7 @@ public sealed class CliTests : IDisposable
     [Fact]
     public void Version_prints_the_version()
     {
-        var (exitCode, stdout, _) = Async2("--version");
+        var (exitCode, stdout, _) = RunAsync2("--version");
         Assert.Equal(0, exitCode);
         Assert.Matches(@"^\d+\.\d+\.\d+", stdout);
     }
@@ -183,7 +180,7 @@ public sealed class CliTests : IDisposable
     [InlineData(new[] { "bench", "--output" }, "Required argument missing for option: '--output'", "async2 bench --help")]
     public void Usage_errors_go_to_stderr_with_exit_code_2(string[] args, string problem, string help)
     {
-        var (exitCode, stdout, stderr) = Async2(args);
+        var (exitCode, stdout, stderr) = RunAsync2(args);
         Assert.Equal(2, exitCode);
         Assert.Contains("error: " + problem, stderr);
         Assert.Contains($"fix: see '{help}'", stderr);
@@ -204,7 +201,7 @@ public sealed class CliTests : IDisposable
         Directory.CreateSymbolicLink(Path.Combine(_folder, "link-to-input-folder"), Path.GetDirectoryName(input)!);
         var entriesBefore = Directory.GetFileSystemEntries(_folder, "*", SearchOption.AllDirectories).Length;
 
-        var (exitCode, _, stderr) = Async2("rewrite", input, "-o", Path.Combine(_folder, output));
+        var (exitCode, _, stderr) = RunAsync2("rewrite", input, "-o", Path.Combine(_folder, output));
 
         Assert.Equal(1, exitCode);
         Assert.Contains(problem, stderr);
@@ -219,7 +216,7 @@ public sealed class CliTests : IDisposable
         var launcher = Path.Combine(_folder, "App");
         File.WriteAllBytes(launcher, [0x7f, (byte)'E', (byte)'L', (byte)'F', 2, 1, 1, 0]);
 
-        var (exitCode, _, stderr) = Async2("run", launcher);
+        var (exitCode, _, stderr) = RunAsync2("run", launcher);
 
         Assert.Equal(1, exitCode);
         Assert.Contains("it is not a .NET assembly", stderr);
@@ -243,7 +240,7 @@ public sealed class CliTests : IDisposable
     [Fact]
     public void Unknown_command_is_a_usage_error()
     {
-        var (exitCode, _, stderr) = Async2("frobnicate");
+        var (exitCode, _, stderr) = RunAsync2("frobnicate");
         Assert.Equal(2, exitCode);
         Assert.Contains("Unrecognized command or argument 'frobnicate'", stderr);
     }
@@ -271,7 +268,7 @@ public sealed class CliTests : IDisposable
             File.Copy(file, Path.Combine(copy, Path.GetFileName(file)));
         var depsBefore = Fingerprint(Path.Combine(app, "Throwing.deps.json"));
 
-        var (exitCode, _, stderr) = Async2("rewrite", Path.Combine(app, "Throwing.dll"), "-o", Path.Combine(copy, "Throwing.dll"));
+        var (exitCode, _, stderr) = RunAsync2("rewrite", Path.Combine(app, "Throwing.dll"), "-o", Path.Combine(copy, "Throwing.dll"));
         Assert.True(exitCode == 0, stderr);
         var run = ProgramRunner.RunDotnet([Path.Combine(copy, "Throwing.dll"), "x"], runtimeAsync: false);
 
@@ -295,7 +292,7 @@ public sealed class CliTests : IDisposable
         File.WriteAllBytes(readyToRun, image);
         var output = Path.Combine(_folder, "out", "Throwing.dll");
 
-        var (exitCode, _, stderr) = Async2("rewrite", readyToRun, "-o", output);
+        var (exitCode, _, stderr) = RunAsync2("rewrite", readyToRun, "-o", output);
         Assert.True(exitCode == 0, stderr);
         File.Copy(ProgramBuilder.RuntimeConfigOf(input), ProgramBuilder.RuntimeConfigOf(output));
         var run = ProgramRunner.RunDotnet([output, "x"], runtimeAsync: false);
@@ -313,7 +310,7 @@ public sealed class CliTests : IDisposable
         var input = build == "classic" ? fixture.Classic : fixture.Rewritten;
         var output = Path.Combine(_folder, "out.dll");
 
-        var (exitCode, stdout, _) = Async2("rewrite", input, "-o", output);
+        var (exitCode, stdout, _) = RunAsync2("rewrite", input, "-o", output);
 
         Assert.Equal(0, exitCode);
         Assert.Contains(why, stdout);
@@ -335,7 +332,7 @@ public sealed class CliTests : IDisposable
         }
         var output = Path.Combine(_folder, "out.dll");
 
-        var (exitCode, _, stderr) = Async2("rewrite", crafted, "-o", output);
+        var (exitCode, _, stderr) = RunAsync2("rewrite", crafted, "-o", output);
 
         Assert.Equal(1, exitCode);
         Assert.Matches(@"error ASYNC2101: Throwing: Program::Inner at IL_0000: jmp", stderr);
@@ -367,7 +364,7 @@ public sealed class CliTests : IDisposable
             module.Write(crafted);
         }
 
-        var (exitCode, _, stderr) = Async2("rewrite", crafted, "-o", Path.Combine(_folder, "out.dll"));
+        var (exitCode, _, stderr) = RunAsync2("rewrite", crafted, "-o", Path.Combine(_folder, "out.dll"));
 
         Assert.Equal(1, exitCode);
         Assert.Matches(@"error ASYNC2102: Throwing: Program::Inner at IL_[0-9a-f]{4}: a managed pointer", stderr);
@@ -503,7 +500,7 @@ public sealed class CliTests : IDisposable
         Environment.SetEnvironmentVariable("ASYNC2_CACHE", cache);
         try
         {
-            return Async2(["run", .. args]);
+            return RunAsync2(["run", .. args]);
         }
         finally
         {

@@ -1,8 +1,8 @@
-using System.Security.Cryptography;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using Async2.Tests.Corpus;
 using Xunit;
+using static Async2.Tests.Cli.CliRun;
 
 namespace Async2.Tests.Cli;
 
@@ -23,9 +23,9 @@ public sealed class InspectTests : IDisposable
     public void Text_has_a_line_per_await_with_the_kind_the_rewriter_chose()
     {
         var build = Program();
-        var before = Convert.ToHexString(SHA256.HashData(File.ReadAllBytes(build.RuntimeAsync)));
+        var before = Fingerprint(build.RuntimeAsync);
 
-        var (exitCode, stdout, stderr) = Async2("inspect", build.RuntimeAsync);
+        var (exitCode, stdout, stderr) = RunAsync2("inspect", build.RuntimeAsync);
 
         Assert.True(exitCode == 0, stderr);
         Assert.Matches(@"(?m)^  await Base::Template state 1 at IL_[0-9a-f]{4} virtual_mixed_overrides\.cs:\d+: virtual-entry Base::Method; keeps nothing$", stdout);
@@ -37,7 +37,7 @@ public sealed class InspectTests : IDisposable
         // One await line per await the rewrite itself reports, method by method.
         foreach (var method in build.Report.Methods)
             Assert.Equal(method.AwaitSites, Regex.Matches(stdout, $@"(?m)^  await {Regex.Escape(method.Method)} state ").Count);
-        Assert.Equal(before, Convert.ToHexString(SHA256.HashData(File.ReadAllBytes(build.RuntimeAsync))));
+        Assert.Equal(before, Fingerprint(build.RuntimeAsync));
     }
 
     [Fact]
@@ -45,7 +45,7 @@ public sealed class InspectTests : IDisposable
     {
         var build = Program();
 
-        var (exitCode, stdout, stderr) = Async2("inspect", build.Rewritten);
+        var (exitCode, stdout, stderr) = RunAsync2("inspect", build.Rewritten);
 
         Assert.True(exitCode == 0, stderr);
         Assert.Contains(": rewritten by Async2, ", stdout);
@@ -58,7 +58,7 @@ public sealed class InspectTests : IDisposable
     public void Json_lists_the_same_methods_and_awaits()
     {
         var build = Program();
-        var (exitCode, stdout, stderr) = Async2("inspect", build.RuntimeAsync, "--json");
+        var (exitCode, stdout, stderr) = RunAsync2("inspect", build.RuntimeAsync, "--json");
 
         Assert.True(exitCode == 0, stderr);
         using var json = JsonDocument.Parse(stdout);
@@ -77,7 +77,7 @@ public sealed class InspectTests : IDisposable
     {
         var build = Program();
         var page = Path.Combine(_folder, "report.html");
-        var (exitCode, _, stderr) = Async2("inspect", build.RuntimeAsync, "--html", page);
+        var (exitCode, _, stderr) = RunAsync2("inspect", build.RuntimeAsync, "--html", page);
         Assert.True(exitCode == 0, stderr);
 
         var chromium = new[] { "/usr/bin/chromium", "/usr/bin/chromium-browser" }.FirstOrDefault(File.Exists);
@@ -97,6 +97,4 @@ public sealed class InspectTests : IDisposable
         Assert.Contains("<span class=\"await\">", dom.Stdout);
     }
 
-    private static (int ExitCode, string Stdout, string Stderr) Async2(params string[] args) =>
-        ProgramRunner.RunDotnet([TestEnvironment.CliPath, .. args], runtimeAsync: false);
 }
