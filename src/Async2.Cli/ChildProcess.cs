@@ -85,7 +85,8 @@ internal static class ChildProcess
         return (process.ExitCode, stdout + stderr.Result);
     }
 
-    private static ProcessStartInfo StartInfo(IEnumerable<string> args, bool runtimeAsync, bool redirect)
+    /// <summary>How to start <c>dotnet args</c>: under DOTNET_RuntimeAsync=1 only if <paramref name="runtimeAsync"/>, never inheriting it.</summary>
+    public static ProcessStartInfo StartInfo(IEnumerable<string> args, bool runtimeAsync, bool redirect)
     {
         var info = new ProcessStartInfo(DotnetHost)
         {

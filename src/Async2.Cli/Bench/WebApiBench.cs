@@ -228,7 +228,6 @@ internal static partial class WebApiBench
         private readonly HttpClient _client = new() { Timeout = TimeSpan.FromSeconds(10) };
         private readonly Queue<string> _tail = new();
         private readonly TaskCompletionSource<string> _listening = new(TaskCreationOptions.RunContinuationsAsynchronously);
-        private static readonly double s_ticksPerSecond = ClockTicks();
 
         private StartedApp(Process process)
         {
@@ -248,18 +247,7 @@ internal static partial class WebApiBench
 
         public static StartedApp Start(Server server)
         {
-            var info = new ProcessStartInfo(ChildProcess.DotnetHost)
-            {
-                UseShellExecute = false,
-                RedirectStandardOutput = true,
-                RedirectStandardError = true,
-            };
-            info.ArgumentList.Add(server.Dll);
-            info.ArgumentList.Add("--urls");
-            info.ArgumentList.Add("http://127.0.0.1:0");
-            info.Environment.Remove("DOTNET_RuntimeAsync");
-            if (server.Flavor == Flavor.Runtime)
-                info.Environment["DOTNET_RuntimeAsync"] = "1";
+            var info = ChildProcess.StartInfo([server.Dll, "--urls", "http://127.0.0.1:0"], runtimeAsync: server.Flavor == Flavor.Runtime, redirect: true);
             var app = new StartedApp(Process.Start(info) ?? throw new InvalidOperationException("the server did not start"));
             try
             {
@@ -311,27 +299,8 @@ internal static partial class WebApiBench
             return body;
         }
 
-        /// <summary>User plus system CPU time of the server so far (fields 14 and 15 of /proc/&lt;pid&gt;/stat, in clock ticks).</summary>
-        public double CpuSeconds()
-        {
-            var stat = File.ReadAllText($"/proc/{_process.Id}/stat");
-            // The command name (field 2) may contain spaces; the fields after it start at field 3.
-            var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
-            return (long.Parse(fields[11], CultureInfo.InvariantCulture) + long.Parse(fields[12], CultureInfo.InvariantCulture)) / s_ticksPerSecond;
-        }
-
-        private static double ClockTicks()
-        {
-            try
-            {
-                var (exitCode, output) = Capture("getconf", ["CLK_TCK"], TimeSpan.FromSeconds(10));
-                return exitCode == 0 && double.TryParse(output.Trim(), CultureInfo.InvariantCulture, out var ticks) && ticks > 0 ? ticks : 100;
-            }
-            catch (System.ComponentModel.Win32Exception)
-            {
-                return 100; // USER_HZ on every Linux architecture .NET runs on
-            }
-        }
+        /// <summary>User plus system CPU time of the server so far (the runtime reads /proc/&lt;pid&gt;/stat anew on every call).</summary>
+        public double CpuSeconds() => _process.TotalProcessorTime.TotalSeconds;
 
         public void Dispose()
         {
