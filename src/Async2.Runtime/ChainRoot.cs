@@ -4,7 +4,9 @@
 // this). It registers the resumption with whatever the leaf is waiting on, restores the
 // ExecutionContext the head frame suspended in (so AsyncLocal values set before an await are seen
 // after it, on whatever thread resumes), runs the Dispatcher, and finally completes the Task
-// with the outermost frame's result or exception.
+// with the outermost frame's result or exception. It is a thread-pool work item itself, so a
+// chain that yields with no context to post to is queued as it is (NotifierKind.Yield).
+// Keep in sync with AsyncChain.cs (the notifier kinds) and Dispatcher.cs (AwaitNotifier's caller).
 using System.Runtime.CompilerServices;
 
 namespace Async2.Runtime;
