@@ -2,7 +2,7 @@
 // a thunk over its async2 variant; the rewriter emits (Async2.Rewriter/Rewrite/TaskThunkEmitter.cs):
 //
 //     ThunkScope scope = ThunkScope.Enter();
-//     try   { return TaskThunk.Complete(M'(args, ref chain, null), ref chain, ref scope); }
+//     try   { return TaskThunk.Complete(M'(args, ref chain), ref chain, ref scope); }
 //     catch (Exception e) { return TaskThunk.Fail(e, ref scope); }
 //
 // Complete returns a completed task when the variant finished synchronously (no allocation for

@@ -19,7 +19,7 @@ internal sealed record NormalizedAwait(int State, AwaitSite Site, Instruction Ch
 /// live across an await is only locals and arguments, which liveness can see.
 /// <code>
 /// direct:    [S, args] call M; call Await(Task&lt;T&gt;)
-///        ⇒  spill S (and args above it); call M'(args, ref chain, null); stloc r;
+///        ⇒  spill S (and args above it); call M'(args, ref chain[, null]); stloc r;
 ///           ldarg chain; ldfld Head; brfalse CONTINUE; CONTINUE: reload S; ldloc r
 /// awaitable: [S, x] call Await(x)
 ///        ⇒  stloc x; spill S; ldloc x; ldarg chain; call AwaitBridge.Suspend(x, ref chain);
@@ -78,7 +78,7 @@ internal static class AwaitNormalizer
                 {
                     var call = site.Call!;
                     var target = (MethodReference)call.Operand;
-                    var variantOfCallee = variants.VariantCalledBy(call, site.Callee!);
+                    var callee = variants.VariantCalledBy(call, site.Callee!);
                     var sequence = new List<Instruction>();
                     if (spilled.Count > 0)
                     {
@@ -89,9 +89,10 @@ internal static class AwaitNormalizer
                         sequence.AddRange(arguments.Select(a => Instruction.Create(OpCodes.Ldloc, a)));
                     }
                     sequence.Add(Instruction.Create(OpCodes.Ldarg, chain));
-                    sequence.Add(Instruction.Create(OpCodes.Ldnull));
+                    if (callee.TakesResume)
+                        sequence.Add(Instruction.Create(OpCodes.Ldnull));
                     // A variant is static (its this is its first parameter); entries are instance methods.
-                    sequence.Add(Instruction.Create(variantOfCallee.HasThis ? call.OpCode : OpCodes.Call, variantOfCallee));
+                    sequence.Add(Instruction.Create(callee.Method.HasThis ? call.OpCode : OpCodes.Call, callee.Method));
                     if (site.Result.MetadataType != MetadataType.Void)
                     {
                         resultTemp = NewLocal(body, site.Result);

@@ -77,23 +77,23 @@ internal static class ContextScopeEmitter
         };
     }
 
-    public static void Emit(VariantDeclaration declaration, RuntimeReferences runtime)
+    /// <param name="method">M' or its fresh-call variant, whose <c>ref AsyncChain</c> parameter is <paramref name="chain"/>.</param>
+    public static void Emit(MethodDefinition method, ParameterDefinition chain, TaskShape shape, RuntimeReferences runtime)
     {
-        var variant = declaration.Variant;
-        var body = variant.Body;
+        var body = method.Body;
         var scope = new VariableDefinition(runtime.ThunkScope);
         body.Variables.Add(scope);
         VariableDefinition? result = null;
-        if (declaration.Shape.HasResult)
+        if (shape.HasResult)
         {
-            result = new VariableDefinition(declaration.Shape.Result);
+            result = new VariableDefinition(shape.Result);
             body.Variables.Add(result);
         }
 
         var epilogue = new List<Instruction>
         {
             Instruction.Create(OpCodes.Ldloca, scope),
-            Instruction.Create(OpCodes.Ldarg, declaration.Chain),
+            Instruction.Create(OpCodes.Ldarg, chain),
             Instruction.Create(OpCodes.Call, runtime.ThunkScopeExitVariant),
         };
         if (result is not null)
@@ -120,7 +120,7 @@ internal static class ContextScopeEmitter
         var tryStart = body.Instructions[0];
         BodyEditing.InsertAtEntry(body,
         [
-            Instruction.Create(OpCodes.Ldarg, declaration.Chain),
+            Instruction.Create(OpCodes.Ldarg, chain),
             Instruction.Create(OpCodes.Call, runtime.ThunkScopeEnterVariant),
             Instruction.Create(OpCodes.Stloc, scope),
         ]);
@@ -129,7 +129,7 @@ internal static class ContextScopeEmitter
         {
             handlerStart,
             Instruction.Create(OpCodes.Ldloca, scope),
-            Instruction.Create(OpCodes.Ldarg, declaration.Chain),
+            Instruction.Create(OpCodes.Ldarg, chain),
             Instruction.Create(OpCodes.Call, runtime.ThunkScopeExitVariant),
             Instruction.Create(OpCodes.Rethrow),
         };

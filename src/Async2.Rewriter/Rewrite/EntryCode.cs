@@ -56,14 +56,15 @@ internal static class EntryCode
         il.Emit(OpCodes.Ret);
     }
 
-    /// <summary><c>first: return M'(args, ref chain, null);</c>, and the body is complete.</summary>
-    public static void EmitVariantCall(ILProcessor il, MethodDefinition entry, Instruction first, MethodReference variant)
+    /// <summary><c>first: return M'(args, ref chain[, null]);</c>, and the body is complete.</summary>
+    public static void EmitVariantCall(ILProcessor il, MethodDefinition entry, Instruction first, CalledVariant variant)
     {
         il.Append(first);
         foreach (var parameter in entry.Parameters.SkipLast(1))
             il.Emit(OpCodes.Ldarg, parameter);
-        il.Emit(OpCodes.Ldnull);
-        il.Emit(OpCodes.Call, variant);
+        if (variant.TakesResume)
+            il.Emit(OpCodes.Ldnull);
+        il.Emit(OpCodes.Call, variant.Method);
         il.Emit(OpCodes.Ret);
         entry.Body.OptimizeMacros();
     }

@@ -14,7 +14,7 @@ namespace Async2.Rewriter.Rewrite;
 /// <code>
 /// interface I { R IM'entry(args, ref chain, unused) => OverrideDispatch.Await(IM(args), ref chain); }
 /// class C : I { R I.IM'entry(args, ref chain, unused)
-///     => GetType() == typeof(C) ? M'(args, ref chain, null) : OverrideDispatch.Await(((I)this).IM(args), ref chain); }
+///     => GetType() == typeof(C) ? M'(args, ref chain) : OverrideDispatch.Await(((I)this).IM(args), ref chain); }
 /// </code>
 /// The exact-type test keeps a subclass that re-implements I, or overrides M without being
 /// rewritten, on the always-correct Task path; sealed classes and structs need no test.
@@ -57,7 +57,7 @@ internal static class InterfaceEntries
             EntryCode.EmitExactTypeTest(il, self, runOwnBody, runtime);
             EntryCode.EmitTaskCall(il, implementation, slotCall, declaration.Original.ReturnType, runtime);
         }
-        EntryCode.EmitVariantCall(il, implementation, runOwnBody, declaration.VariantOn(self, [.. implementation.GenericParameters]));
+        EntryCode.EmitVariantCall(il, implementation, runOwnBody, declaration.CallOn(self, [.. implementation.GenericParameters]));
     }
 
     /// <summary>

@@ -8,8 +8,9 @@ namespace Async2.Rewriter.Rewrite;
 /// <summary>
 /// Rewrites one runtime-async method. Reads as the outline of the transformation:
 /// analyse the original body (stack types, await sites), move it into the variant, normalize
-/// the awaits, compute liveness, lay out the continuation, emit suspension and resumption (and
-/// record their source lines for logical stack traces), bracket the body with a context scope
+/// the awaits, compute liveness, lay out the continuation, copy the body into the fresh-call
+/// variant, emit suspension and resumption in the variant and out-of-line suspensions in the copy
+/// (and record their source lines for logical stack traces), bracket both with a context scope
 /// (compatible context mode only), and finally turn the original method into the Task thunk.
 /// </summary>
 internal static class MethodRewriter
@@ -59,13 +60,22 @@ internal static class MethodRewriter
             return Failed(original);
 
         var layout = ContinuationLayout.Build(declaration, captured.Values.SelectMany(v => v).Distinct(), runtime);
+        var fresh = declaration.Fresh is null ? null : BodyCopy.Make(declaration.Variant, declaration.Fresh);
         SuspensionEmitter.Emit(declaration, awaits, captured, layout, flowsContexts, runtime);
+        if (fresh is not null)
+            SuspensionEmitter.EmitOutOfLine(declaration, fresh, awaits, captured, layout, flowsContexts, runtime);
         SuspensionPointsEmitter.Emit(declaration, awaits, origins, start, runtime);
-        if (needsContextScope)
-            ContextScopeEmitter.Emit(declaration, runtime);
-        if (declaration.Self is { } self && !declaration.SelfIsManagedPointer)
-            EmitNullCheck(declaration.Variant, self);
-        declaration.Variant.Body.OptimizeMacros();
+        var bodies = new List<(MethodDefinition Method, ParameterDefinition Chain)> { (declaration.Variant, declaration.Chain) };
+        if (declaration.Fresh is { } copy)
+            bodies.Add((copy, copy.Parameters[^1]));
+        foreach (var (method, chain) in bodies)
+        {
+            if (needsContextScope)
+                ContextScopeEmitter.Emit(method, chain, declaration.Shape, runtime);
+            if (declaration.Self is not null && !declaration.SelfIsManagedPointer)
+                EmitNullCheck(method, method.Parameters[0]);
+            method.Body.OptimizeMacros();
+        }
         TaskThunkEmitter.Emit(declaration, runtime, needsContextScope);
 
         int direct = sites.Count(s => s.Kind == AwaitKind.DirectCall);

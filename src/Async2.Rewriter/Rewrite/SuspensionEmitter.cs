@@ -1,6 +1,7 @@
 using Async2.Rewriter.Analysis;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
+using Mono.Cecil.Rocks;
 
 namespace Async2.Rewriter.Rewrite;
 
@@ -40,7 +41,7 @@ internal static class SuspensionEmitter
         var state = AddLocal(body, module.TypeSystem.Int32);
         var suspending = AddLocal(body, module.TypeSystem.Boolean);
         var frame = AddLocal(body, declaration.ContinuationInMethod);
-        var constructor = GenericContext.MethodOn(declaration.Continuation.Methods.Single(m => m.IsConstructor), declaration.ContinuationInMethod, []);
+        var constructor = Constructor(declaration);
 
         var exit = ExitBlock(body, declaration.Shape);
         var regions = ProtectedRegions.Compute(body);
@@ -49,8 +50,7 @@ internal static class SuspensionEmitter
         {
             int index = regions.IndexOf[point.Check];
             var trys = regions.TrysEnclosing(index);
-            var flags = (trys.Count > 0 ? RuntimeNames.HandlesExceptionsFlag : 0)
-                | (flowsContexts ? RuntimeNames.FlowsContextsToCallerFlag : 0);
+            var flags = FlagsAt(trys.Count, flowsContexts);
             bool guarded = trys.Any(r => r.RunsOnLeave);
             var variables = captured[point];
 
@@ -62,31 +62,8 @@ internal static class SuspensionEmitter
             code.Add(Instruction.Create(OpCodes.Pop));
             code.Add(Instruction.Create(OpCodes.Newobj, constructor));
             code.Add(store);
-            code.Add(Instruction.Create(OpCodes.Ldloc, frame));
-            code.Add(Instruction.Create(OpCodes.Ldc_I4, point.State));
-            code.Add(Instruction.Create(OpCodes.Stfld, runtime.State));
-            code.Add(Instruction.Create(OpCodes.Ldloc, frame));
-            code.Add(Instruction.Create(OpCodes.Ldc_I4, flags));
-            code.Add(Instruction.Create(OpCodes.Stfld, runtime.Flags));
-            if (layout.Self is not null)
-            {
-                code.Add(Instruction.Create(OpCodes.Ldloc, frame));
-                code.Add(Instruction.Create(OpCodes.Ldarg, declaration.Self));
-                code.Add(Instruction.Create(OpCodes.Stfld, layout.Self));
-            }
-            foreach (var variable in variables)
-            {
-                code.Add(Instruction.Create(OpCodes.Ldloc, frame));
-                code.Add(Load(variable));
-                code.Add(Instruction.Create(OpCodes.Stfld, layout.FieldFor(variable)));
-            }
-            code.Add(Instruction.Create(OpCodes.Ldarg, chain));
-            code.Add(Instruction.Create(OpCodes.Ldloc, frame));
-            // A frame awaiting another variant must come back to its SynchronizationContext or
-            // TaskScheduler whatever its callee does (unless a ConfigureAwait(false) attribute
-            // applies); bridged awaits leave that to their awaiter.
-            bool recordsContext = point.Site.Kind == AwaitKind.DirectCall && point.ContinuesOnCapturedContext;
-            code.Add(Instruction.Create(OpCodes.Call, recordsContext ? runtime.LinkAwaitingCallee : runtime.Link));
+            code.AddRange(FillAndLink(frame, point, flags, layout, declaration.Self,
+                variables.Select(v => (layout.FieldFor(v), Load(v))), chain, runtime));
             if (guarded)
             {
                 code.Add(Instruction.Create(OpCodes.Ldc_I4_1));
@@ -118,20 +95,160 @@ internal static class SuspensionEmitter
             BodyEditing.InsertAfter(body, point.Check, [.. code, .. restore]);
         }
 
-        GuardFinallyHandlers(body, awaits, suspending);
+        GuardFinallyHandlers(body, awaits.Select(a => a.Check), suspending);
         var entries = EmitTryDispatch(body, awaits, resumeAt, state);
         EmitEntryDispatch(body, resume, state, entries, exit, runtime);
         body.InitLocals = true;
     }
 
     /// <summary>
+    /// The fresh-call variant's suspensions (<see cref="VariantDeclaration.Fresh"/>), out of line:
+    /// its body is the variant's as it was before <see cref="Emit"/>, copied by <paramref name="copy"/>.
+    /// The fresh variant is never resumed, so it has no dispatch; each await gets one call to a
+    /// static method of the continuation class that builds and links the frame:
+    /// <code>
+    ///     CHECK:    brfalse CONTINUE
+    ///               call &lt;M&gt;s__SuspendK([this,] live variables.., ref chain); [suspending = true]; leave EXIT
+    ///     CONTINUE: ...
+    /// static void &lt;M&gt;s__SuspendK([this,] live variables.., ref AsyncChain chain)   (NoInlining)
+    ///     { cont = new &lt;M&gt;d__Async2(); cont.State = k; ...as in M'...; chain.Link(cont); }
+    /// </code>
+    /// The frame resumes in M' at state k, with the same fields, flags and context as if M' had suspended.
+    /// </summary>
+    public static void EmitOutOfLine(
+        VariantDeclaration declaration,
+        BodyCopy copy,
+        IReadOnlyList<NormalizedAwait> awaits,
+        IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured,
+        ContinuationLayout layout,
+        bool flowsContexts,
+        RuntimeReferences runtime)
+    {
+        var fresh = declaration.Fresh!;
+        var body = fresh.Body;
+        var chain = fresh.Parameters[^1];
+        var suspending = AddLocal(body, fresh.Module.TypeSystem.Boolean);
+        var exit = ExitBlock(body, declaration.Shape);
+        var regions = ProtectedRegions.Compute(body);
+        foreach (var point in awaits)
+        {
+            var check = copy.Map(point.Check);
+            var trys = regions.TrysEnclosing(regions.IndexOf[check]);
+            var variables = captured[point];
+            var suspend = DeclareSuspension(declaration, point, FlagsAt(trys.Count, flowsContexts), variables, layout, runtime);
+
+            var code = new List<Instruction>();
+            if (layout.Self is not null)
+                code.Add(Instruction.Create(OpCodes.Ldarg, copy.Map(declaration.Self!)));
+            code.AddRange(variables.Select(v => Load(copy.Map(v))));
+            code.Add(Instruction.Create(OpCodes.Ldarg, chain));
+            code.Add(Instruction.Create(OpCodes.Call, suspend));
+            if (trys.Any(r => r.RunsOnLeave))
+            {
+                code.Add(Instruction.Create(OpCodes.Ldc_I4_1));
+                code.Add(Instruction.Create(OpCodes.Stloc, suspending));
+            }
+            code.Add(Instruction.Create(trys.Count > 0 ? OpCodes.Leave : OpCodes.Br, exit[0]));
+            BodyEditing.InsertAfter(body, check, code);
+        }
+        GuardFinallyHandlers(body, awaits.Select(a => copy.Map(a.Check)), suspending);
+        BodyEditing.Append(body, exit);
+        body.InitLocals = true;
+    }
+
+    /// <summary>Declares the out-of-line suspension of <paramref name="point"/> and returns it as the fresh variant calls it.</summary>
+    private static MethodReference DeclareSuspension(VariantDeclaration declaration, NormalizedAwait point, int flags,
+        IReadOnlyList<object> variables, ContinuationLayout layout, RuntimeReferences runtime)
+    {
+        var fresh = declaration.Fresh!;
+        var module = fresh.Module;
+        var method = new MethodDefinition($"<{declaration.Original.Name.Replace('.', '-')}>s__Suspend{point.State}",
+            MethodAttributes.Assembly | MethodAttributes.HideBySig | MethodAttributes.Static, module.TypeSystem.Void)
+        {
+            // Kept out of the fresh variant: the point of having one.
+            ImplAttributes = MethodImplAttributes.NoInlining,
+        };
+        GenericContext.CopyParameters(declaration.Original.GenericParameters, method, constraint => constraint);
+        method.CustomAttributes.Add(CoreAttributes.CompilerGenerated(module));
+        ParameterDefinition? self = null;
+        if (layout.Self is not null)
+            method.Parameters.Add(self = new ParameterDefinition("this", ParameterAttributes.None, declaration.Self!.ParameterType));
+        var values = new List<(FieldReference, Instruction)>();
+        foreach (var variable in variables)
+        {
+            var (name, type) = variable switch
+            {
+                VariableDefinition local => ($"local{local.Index}", local.VariableType),
+                ParameterDefinition argument => (argument.Name, argument.ParameterType),
+                _ => throw new ArgumentException("not a variable", nameof(variables)),
+            };
+            var value = new ParameterDefinition(name, ParameterAttributes.None, type);
+            method.Parameters.Add(value);
+            values.Add((layout.FieldFor(variable), Instruction.Create(OpCodes.Ldarg, value)));
+        }
+        var chain = new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef);
+        method.Parameters.Add(chain);
+
+        var body = method.Body;
+        var frame = AddLocal(body, declaration.ContinuationInMethod);
+        body.Instructions.Add(Instruction.Create(OpCodes.Newobj, Constructor(declaration)));
+        body.Instructions.Add(Instruction.Create(OpCodes.Stloc, frame));
+        foreach (var instruction in FillAndLink(frame, point, flags, layout, self, values, chain, runtime))
+            body.Instructions.Add(instruction);
+        body.Instructions.Add(Instruction.Create(OpCodes.Ret));
+        body.OptimizeMacros();
+        declaration.Continuation.Methods.Add(method);
+        return GenericContext.MethodOn(method, declaration.ContinuationInMethod, [.. fresh.GenericParameters]);
+    }
+
+    /// <summary>
+    /// <c>frame.State = k; frame.Flags = ...; frame.self = this; frame.field_v = v ...; chain.Link(frame)</c>,
+    /// or LinkAwaitingCallee at a direct call: a frame awaiting another variant must come back to its
+    /// SynchronizationContext or TaskScheduler whatever its callee does (unless a ConfigureAwait(false)
+    /// attribute applies); bridged awaits leave that to their awaiter.
+    /// </summary>
+    private static IEnumerable<Instruction> FillAndLink(VariableDefinition frame, NormalizedAwait point, int flags, ContinuationLayout layout,
+        ParameterDefinition? self, IEnumerable<(FieldReference Field, Instruction Load)> values, ParameterDefinition chain, RuntimeReferences runtime)
+    {
+        yield return Instruction.Create(OpCodes.Ldloc, frame);
+        yield return Instruction.Create(OpCodes.Ldc_I4, point.State);
+        yield return Instruction.Create(OpCodes.Stfld, runtime.State);
+        yield return Instruction.Create(OpCodes.Ldloc, frame);
+        yield return Instruction.Create(OpCodes.Ldc_I4, flags);
+        yield return Instruction.Create(OpCodes.Stfld, runtime.Flags);
+        if (layout.Self is not null)
+        {
+            yield return Instruction.Create(OpCodes.Ldloc, frame);
+            yield return Instruction.Create(OpCodes.Ldarg, self);
+            yield return Instruction.Create(OpCodes.Stfld, layout.Self);
+        }
+        foreach (var (field, load) in values)
+        {
+            yield return Instruction.Create(OpCodes.Ldloc, frame);
+            yield return load;
+            yield return Instruction.Create(OpCodes.Stfld, field);
+        }
+        yield return Instruction.Create(OpCodes.Ldarg, chain);
+        yield return Instruction.Create(OpCodes.Ldloc, frame);
+        bool recordsContext = point.Site.Kind == AwaitKind.DirectCall && point.ContinuesOnCapturedContext;
+        yield return Instruction.Create(OpCodes.Call, recordsContext ? runtime.LinkAwaitingCallee : runtime.Link);
+    }
+
+    /// <summary>HandlesExceptions inside a try, FlowsContextsToCaller in flowing mode.</summary>
+    private static int FlagsAt(int enclosingTrys, bool flowsContexts) =>
+        (enclosingTrys > 0 ? RuntimeNames.HandlesExceptionsFlag : 0) | (flowsContexts ? RuntimeNames.FlowsContextsToCallerFlag : 0);
+
+    private static MethodReference Constructor(VariantDeclaration declaration) =>
+        GenericContext.MethodOn(declaration.Continuation.Methods.Single(m => m.IsConstructor), declaration.ContinuationInMethod, []);
+
+    /// <summary>
     /// <c>finally { if (suspending) endfinally; ...body }</c> for every finally or fault whose try holds an await.
     /// </summary>
-    private static void GuardFinallyHandlers(MethodBody body, IReadOnlyList<NormalizedAwait> awaits, VariableDefinition suspending)
+    private static void GuardFinallyHandlers(MethodBody body, IEnumerable<Instruction> checks, VariableDefinition suspending)
     {
         var regions = ProtectedRegions.Compute(body);
         var guarded = regions.Regions
-            .Where(r => r.RunsOnLeave && awaits.Any(a => r.TryContains(regions.IndexOf[a.Check])))
+            .Where(r => r.RunsOnLeave && checks.Any(check => r.TryContains(regions.IndexOf[check])))
             .Select(r => r.Handler)
             .ToList();
         foreach (var handler in guarded)

@@ -11,7 +11,7 @@ namespace Async2.Rewriter.Rewrite;
 /// ThunkScope scope = ThunkScope.Enter();
 /// StackGuard.SetFloor(ref chain);
 /// chain.LendContextScope();      // only if M' has a context scope (ContextScopeEmitter): the thunk restores the contexts for it
-/// try   { result = TaskThunk.Complete{Task|ValueTask}(M'(args, ref chain, null), ref chain, ref scope); }
+/// try   { result = TaskThunk.Complete{Task|ValueTask}(M'(args, ref chain), ref chain, ref scope); }   // the fresh-call variant (or M'(args, ref chain, null))
 /// catch (Exception e) { result = TaskThunk.Fail{Task|ValueTask}(e, ref scope); }
 /// return result;
 /// </code>
@@ -60,8 +60,10 @@ internal static class TaskThunkEmitter
         foreach (var parameter in original.Parameters)
             il.Emit(OpCodes.Ldarg, parameter);
         il.Emit(OpCodes.Ldloca, chain);
-        il.Emit(OpCodes.Ldnull);
-        il.Emit(OpCodes.Call, declaration.VariantOn(TypeResolution.SelfInstance(original.DeclaringType), original.GenericParameters.ToArray<TypeReference>()));
+        var variant = declaration.CallOn(TypeResolution.SelfInstance(original.DeclaringType), original.GenericParameters.ToArray<TypeReference>());
+        if (variant.TakesResume)
+            il.Emit(OpCodes.Ldnull);
+        il.Emit(OpCodes.Call, variant.Method);
         il.Emit(OpCodes.Ldloca, chain);
         il.Emit(OpCodes.Ldloca, scope);
         il.Emit(OpCodes.Call, complete);

@@ -16,7 +16,7 @@ namespace Async2.Rewriter.Rewrite;
 /// virtual R M'entry(args, ref AsyncChain chain, Continuation unused)
 /// {
 ///     if (GetType() == typeof(Self) || OverrideDispatch.RunsOwnBody(this, Self))
-///         return M'(args, ref chain, null);
+///         return M'(args, ref chain);   // the fresh-call variant, if M has one
 ///     return OverrideDispatch.Await(M(args), ref chain);   // a class of another module may override M
 /// }
 /// </code>
@@ -274,6 +274,6 @@ internal static class VirtualEntries
             il.Emit(OpCodes.Brtrue, runOwnBody);
             EntryCode.EmitTaskCall(il, entry, GenericContext.MethodOn(original, self, ownArguments), original.ReturnType, runtime);
         }
-        EntryCode.EmitVariantCall(il, entry, runOwnBody, declaration.VariantOn(self, ownArguments));
+        EntryCode.EmitVariantCall(il, entry, runOwnBody, declaration.CallOn(self, ownArguments));
     }
 }

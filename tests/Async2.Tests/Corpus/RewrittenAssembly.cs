@@ -3,6 +3,7 @@ using System.Reflection.Metadata;
 using System.Reflection.PortableExecutable;
 using System.Runtime.CompilerServices;
 using System.Runtime.Loader;
+using Xunit;
 
 namespace Async2.Tests.Corpus;
 
@@ -23,9 +24,21 @@ internal static class RewrittenAssembly
             .ToList();
     }
 
-    /// <summary>The async2 variant of <paramref name="type"/>::<paramref name="method"/>: the method of that name taking the chain, on its continuation class.</summary>
-    public static Mono.Cecil.MethodDefinition Variant(Mono.Cecil.ModuleDefinition module, string type, string method) =>
-        module.GetType(type).NestedTypes.SelectMany(t => t.Methods).Single(m => m.Name == method && m.Parameters.Any(p => p.Name == "chain"));
+    /// <summary>
+    /// The async2 variants of <paramref name="type"/>::<paramref name="method"/>, the methods of that
+    /// name taking the chain on its continuation class: the resumable one (taking the continuation
+    /// to resume) first, then the fresh-call one where the method has it.
+    /// </summary>
+    public static IReadOnlyList<Mono.Cecil.MethodDefinition> Variants(Mono.Cecil.ModuleDefinition module, string type, string method)
+    {
+        var variants = module.GetType(type).NestedTypes.SelectMany(t => t.Methods)
+            .Where(m => m.Name == method && m.Parameters.Any(p => p.Name == "chain"))
+            .OrderBy(m => m.Parameters.Any(p => p.Name == "resume") ? 0 : 1)
+            .ToList();
+        Assert.True(variants.Count is 1 or 2 && variants[0].Parameters[^1].Name == "resume",
+            $"{type}::{method}: expected a resumable variant and at most one fresh-call variant, found {variants.Count} method(s)");
+        return variants;
+    }
 
     /// <summary>Member references into System.Runtime.CompilerServices.AsyncHelpers.</summary>
     public static IReadOnlyList<string> AsyncHelpersReferences(string path)
