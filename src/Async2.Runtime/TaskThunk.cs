@@ -90,6 +90,9 @@ public static class TaskThunk
 /// sees changes the method made to them (seed 002: thunks always save and restore both).
 /// Every async2 variant brackets its body with one too (compatible context mode), so a caller
 /// awaiting it directly does not see them either, as with classic async.
+/// A thunk over a method whose body cannot change either context (ContextScopeEmitter.MayChangeContexts in
+/// the rewriter) does not enter one: its default scope restores nothing, and costs no
+/// thread-static read.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
 public struct ThunkScope
@@ -97,19 +100,25 @@ public struct ThunkScope
     private ExecutionContext? _executionContext;
     private SynchronizationContext? _synchronizationContext;
 
-    /// <summary>A variant's scope left to the Task thunk that called it (<see cref="EnterVariant"/>): it puts back nothing.</summary>
-    private bool _lentToThunk;
+    /// <summary>
+    /// Whether the scope puts the contexts back: not for a default scope, nor for a variant's scope
+    /// left to the Task thunk that called it (<see cref="EnterVariant"/>).
+    /// </summary>
+    private bool _restores;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ThunkScope Enter() => new()
     {
         _executionContext = ExecutionContext.Capture(),
         _synchronizationContext = SynchronizationContext.Current,
+        _restores = true,
     };
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly void Exit()
     {
+        if (!_restores)
+            return;
         if (SynchronizationContext.Current != _synchronizationContext)
             SynchronizationContext.SetSynchronizationContext(_synchronizationContext);
         RestoreExecutionContext();
@@ -128,7 +137,7 @@ public struct ThunkScope
         if (!chain.CallerRestoresContexts)
             return Enter();
         chain.CallerRestoresContexts = false;
-        return new() { _lentToThunk = true };
+        return default;
     }
 
     /// <summary>
@@ -140,7 +149,7 @@ public struct ThunkScope
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly void ExitVariant(ref AsyncChain chain)
     {
-        if (_lentToThunk)
+        if (!_restores)
             return;
         var current = SynchronizationContext.Current;
         if (current != _synchronizationContext)

@@ -22,7 +22,7 @@ namespace Async2.Rewriter.Rewrite;
 /// classic async (whose builder catches everything) shows it the caller's own.
 /// The scope is taken again on every resumption (the dispatcher has already put back the
 /// frame's own ExecutionContext by then), so it needs no room in the continuation.
-/// A method that cannot change either context itself gets no scope (see <see cref="IsNeeded"/>):
+/// A method that cannot change either context itself gets no scope (see <see cref="MayChangeContexts"/>):
 /// the scope costs two context reads and a protected region, which also keeps the JIT from inlining.
 /// </summary>
 internal static class ContextScopeEmitter
@@ -35,7 +35,7 @@ internal static class ContextScopeEmitter
     /// else, a custom awaiter, a callee in flowing mode, or a virtual call that may reach an
     /// override or implementation that is not rewritten, is assumed to change them.
     /// </summary>
-    public static bool IsNeeded(MethodDefinition original, IReadOnlyList<AwaitSite> sites)
+    public static bool MayChangeContexts(MethodDefinition original, IReadOnlyList<AwaitSite> sites)
     {
         var contextNeutral = new HashSet<Instruction>(sites.Select(s => s.Await));
         contextNeutral.UnionWith(sites

@@ -44,7 +44,8 @@ internal static class MethodRewriter
 
         // Flowing context mode leaves context changes to the caller: no scope puts them back.
         bool flowsContexts = ScopedAttributes.FlowsContexts(original);
-        bool needsContextScope = !flowsContexts && ContextScopeEmitter.IsNeeded(original, sites);
+        bool mayChangeContexts = ContextScopeEmitter.MayChangeContexts(original, sites);
+        bool needsContextScope = !flowsContexts && mayChangeContexts;
 
         // Rewrite: the variant takes over the body, in canonical await form.
         MoveBody(declaration);
@@ -76,7 +77,7 @@ internal static class MethodRewriter
                 EmitNullCheck(method, method.Parameters[0]);
             method.Body.OptimizeMacros();
         }
-        TaskThunkEmitter.Emit(declaration, runtime, needsContextScope);
+        TaskThunkEmitter.Emit(declaration, runtime, mayChangeContexts, needsContextScope);
 
         int direct = sites.Count(s => s.Kind == AwaitKind.DirectCall);
         return new MethodOutcome(Diagnostics.Describe(original), true, sites.Count, direct, null)

@@ -8,7 +8,7 @@ namespace Async2.Rewriter.Rewrite;
 /// <summary>
 /// Gives the original method M a new body: the Task thunk (async1 → async2) over its variant.
 /// <code>
-/// ThunkScope scope = ThunkScope.Enter();
+/// ThunkScope scope = ThunkScope.Enter();   // only if M's body may change a context: a default scope restores nothing
 /// StackGuard.SetFloor(ref chain);
 /// chain.LendContextScope();      // only if M' has a context scope (ContextScopeEmitter): the thunk restores the contexts for it
 /// try   { result = TaskThunk.Complete{Task|ValueTask}(M'(args, ref chain), ref chain, ref scope); }   // the fresh-call variant (or M'(args, ref chain, null))
@@ -18,7 +18,9 @@ namespace Async2.Rewriter.Rewrite;
 /// </summary>
 internal static class TaskThunkEmitter
 {
-    public static void Emit(VariantDeclaration declaration, RuntimeReferences runtime, bool variantHasContextScope)
+    /// <param name="bodyMayChangeContexts">Whether M's body may change a context (ContextScopeEmitter.MayChangeContexts), which the thunk then puts back.</param>
+    /// <param name="variantHasContextScope">Whether M' puts them back itself (compatible mode), which the thunk then does for it.</param>
+    public static void Emit(VariantDeclaration declaration, RuntimeReferences runtime, bool bodyMayChangeContexts, bool variantHasContextScope)
     {
         var original = declaration.Original;
         var module = original.Module;
@@ -44,8 +46,11 @@ internal static class TaskThunkEmitter
         var fail = runtime.Thunk("Fail" + declaration.Shape.ThunkSuffix, declaration.Shape.Result);
         var done = Instruction.Create(OpCodes.Ldloc, result);
 
-        il.Emit(OpCodes.Call, runtime.ThunkScopeEnter);
-        il.Emit(OpCodes.Stloc, scope);
+        if (bodyMayChangeContexts)
+        {
+            il.Emit(OpCodes.Call, runtime.ThunkScopeEnter);
+            il.Emit(OpCodes.Stloc, scope);
+        }
         il.Emit(OpCodes.Ldloca, chain);
         il.Emit(OpCodes.Call, runtime.StackGuardSetFloor);
         if (variantHasContextScope)

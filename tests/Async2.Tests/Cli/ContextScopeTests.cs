@@ -40,5 +40,10 @@ public sealed class ContextScopeTests
         bool lends = thunk.Body.Instructions.Any(i =>
             i.Operand is MethodReference { Name: "LendContextScope", DeclaringType.Name: "AsyncChain" });
         Assert.True(lends == expectScope, $"{method}: the thunk {(lends ? "lends" : "does not lend")} its scope");
+
+        // A thunk over a body that cannot change a context has nothing to put back: no scope, no context reads.
+        bool entersScope = thunk.Body.Instructions.Any(i =>
+            i.Operand is MethodReference { Name: "Enter", DeclaringType.Name: "ThunkScope" });
+        Assert.True(entersScope == expectScope, $"{method}: the thunk {(entersScope ? "saves" : "does not save")} the contexts");
     }
 }
