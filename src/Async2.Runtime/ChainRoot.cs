@@ -4,9 +4,23 @@
 // this). It registers the resumption with whatever the leaf is waiting on, restores the
 // ExecutionContext the head frame suspended in (so AsyncLocal values set before an await are seen
 // after it, on whatever thread resumes), runs the Dispatcher, and finally completes the Task
-// with the outermost frame's result or exception. It is a thread-pool work item itself, so a
-// chain that yields with no context to post to is queued as it is (NotifierKind.Yield).
-// Keep in sync with AsyncChain.cs (the notifier kinds) and Dispatcher.cs (AwaitNotifier's caller).
+// with the outermost frame's result or exception.
+//
+// How it registers is chosen at its first suspension, and kept (the Task must be the right object
+// from the start):
+// - The leaf awaits a Task (the common case at a Task surface: a request handler, a chain of
+//   tasks): the root registers through its AsyncTaskMethodBuilder, as the state machine the builder
+//   awaits for (RootMachine), as classic async's state machines do. The builder's box then is the
+//   Task the thunk returns, and the awaited Task calls the box back directly: no Action and no
+//   separate Task. The box runs it in the ExecutionContext current at registration (none if the
+//   head suspended with the flow suppressed), which ResumeInHeadContext leaves for the head's if
+//   they differ.
+// - Anything else (Task.Yield, a custom awaiter, the stack guard): the root registers a cached
+//   Action, or queues itself to the thread pool as a work item for a Yield with no context to post
+//   to, and resumes in the head's ExecutionContext itself. Through the builder these cost an
+//   ExecutionContext capture and type tests per suspension (bench "suspend": +30%).
+// Keep in sync with AsyncChain.cs (the notifier kinds), Dispatcher.cs (AwaitNotifier's caller) and
+// TaskThunk.cs (the Task is read from the builder after Start, which creates it).
 using System.Runtime.CompilerServices;
 
 namespace Async2.Runtime;
@@ -18,16 +32,23 @@ internal abstract class ChainRoot : Continuation, IThreadPoolWorkItem
     private Continuation? _head;
     private Action? _resume;
 
+    /// <summary>Whether the root registers through its builder (its first notifier was a Task).</summary>
+    private bool _awaitsThroughBuilder;
+
     protected ChainRoot()
     {
         // The root consumes faults as well as results: it is never skipped.
         Flags = ContinuationFlags.HandlesExceptions;
     }
 
-    /// <summary>Called by the thunk when the first synchronous run of the chain suspended.</summary>
+    /// <summary>Called by the thunk when the first synchronous run of the chain suspended; the Task exists after it.</summary>
     internal void Start(ref AsyncChain chain)
     {
         chain.Link(this);
+        _awaitsThroughBuilder = chain.NotifierKind == NotifierKind.Task;
+        // Created before registering: once registered, the chain may complete on another thread.
+        if (!_awaitsThroughBuilder)
+            CreateTask();
         AwaitNotifier(ref chain);
     }
 
@@ -57,6 +78,11 @@ internal abstract class ChainRoot : Continuation, IThreadPoolWorkItem
 
     private void Register(object? notifier, NotifierKind kind)
     {
+        if (_awaitsThroughBuilder)
+        {
+            RegisterThroughBuilderInHeadFlow(notifier, kind);
+            return;
+        }
         switch (kind)
         {
             case NotifierKind.Task:
@@ -76,20 +102,56 @@ internal abstract class ChainRoot : Continuation, IThreadPoolWorkItem
         }
     }
 
+    /// <summary>
+    /// A head that suspended with the ExecutionContext's flow suppressed resumes in the notifier's
+    /// context, as a classic state machine that captured none does: the builder must capture none either.
+    /// </summary>
+    private void RegisterThroughBuilderInHeadFlow(object? notifier, NotifierKind kind)
+    {
+        if (_head!.SavedExecutionContext is not null || ExecutionContext.IsFlowSuppressed())
+        {
+            RegisterThroughBuilder(notifier, kind);
+            return;
+        }
+        using (ExecutionContext.SuppressFlow())
+            RegisterThroughBuilder(notifier, kind);
+    }
+
+    /// <summary>Creates the builder's Task, for a root that does not register through the builder.</summary>
+    private protected abstract void CreateTask();
+
+    /// <summary>Registers through the builder, as awaiting <paramref name="notifier"/>, of the kind <paramref name="kind"/>.</summary>
+    private protected abstract void RegisterThroughBuilder(object? notifier, NotifierKind kind);
+
     void IThreadPoolWorkItem.Execute() => Resume();
+
+    private void Resume() => ResumeInHeadContext(callerPutsContextBack: false);
 
     /// <summary>
     /// Runs the dispatch in the ExecutionContext the head frame suspended in, which it resumes in
     /// (so the dispatcher need not put it back for the head), and gives the notifier's thread its
-    /// own contexts back afterwards. A head that suspended with flow suppressed runs in the
-    /// notifier's, as a classic state machine that captured no context does.
+    /// own context back afterwards. A head that suspended with flow suppressed runs in the
+    /// notifier's, as a classic state machine that captured no context does; that context is put
+    /// back too, since the frames after the head change it.
     /// </summary>
-    private void Resume()
+    /// <param name="callerPutsContextBack">
+    /// Whether the caller runs this in a context it puts back afterwards (the builder's box, which
+    /// captured one at registration): then a head already in its context is dispatched as it is.
+    /// </param>
+    internal void ResumeInHeadContext(bool callerPutsContextBack)
     {
-        if (_head!.SavedExecutionContext is { } executionContext)
-            ExecutionContext.Run(executionContext, s_dispatchInContext, this);
-        else
+        var executionContext = _head!.SavedExecutionContext;
+        if (executionContext is null)
+        {
+            if (ExecutionContext.Capture() is { } notifiers)
+                ExecutionContext.Run(notifiers, s_dispatchInContext, this);
+            else
+                Dispatch();
+        }
+        else if (callerPutsContextBack && ExecutionContext.Capture() == executionContext)
             Dispatch();
+        else
+            ExecutionContext.Run(executionContext, s_dispatchInContext, this);
     }
 
     private void Dispatch()
@@ -108,34 +170,122 @@ internal abstract class ChainRoot : Continuation, IThreadPoolWorkItem
     }
 }
 
-/// <summary>Completes a <see cref="Task"/> for a chain whose outermost method returns nothing.</summary>
-internal sealed class TaskChainRoot : ChainRoot
+/// <summary>
+/// A root completing the Task of <typeparamref name="TBuilder"/>: the one registration, for both
+/// builders (<see cref="VoidTaskBuilder"/>, <see cref="TaskBuilder{T}"/>).
+/// </summary>
+internal sealed class TaskChainRoot<TBuilder> : ChainRoot where TBuilder : struct, IRootBuilder
 {
-    private AsyncTaskMethodBuilder _builder = AsyncTaskMethodBuilder.Create();
+    internal TBuilder Builder;
 
-    internal Task Task => _builder.Task;
+    private protected override void CreateTask() => Builder.CreateTask();
+
+    private protected override void RegisterThroughBuilder(object? notifier, NotifierKind kind)
+    {
+        var root = new RootMachine(this);
+        switch (kind)
+        {
+            case NotifierKind.Task:
+                var taskAwaiter = Unsafe.As<Task>(notifier!).GetAwaiter();
+                Builder.AwaitUnsafeOnCompleted(ref taskAwaiter, ref root);
+                break;
+            case NotifierKind.Yield:
+                var yieldAwaiter = default(YieldAwaitable.YieldAwaiter);
+                Builder.AwaitUnsafeOnCompleted(ref yieldAwaiter, ref root);
+                break;
+            case NotifierKind.UnsafeAwaiter:
+                var awaiter = Unsafe.As<ICriticalNotifyCompletion>(notifier!);
+                Builder.AwaitUnsafeOnCompleted(ref awaiter, ref root);
+                break;
+            case NotifierKind.FlowingAwaiter:
+                var flowingAwaiter = Unsafe.As<INotifyCompletion>(notifier!);
+                Builder.AwaitOnCompleted(ref flowingAwaiter, ref root);
+                break;
+            default:
+                throw new InvalidOperationException("Async2: a suspended chain has nothing to wait for.");
+        }
+    }
 
     public override void Resume(ref AsyncChain chain)
     {
         if (chain.Fault is not null)
-            _builder.SetException(chain.FaultAfterPassThroughFrames().SourceException);
+            Builder.SetException(chain.FaultAfterPassThroughFrames().SourceException);
         else
-            _builder.SetResult();
+            Builder.SetResult(ref chain);
     }
 }
 
-/// <summary>Completes a <see cref="Task{T}"/> with the outermost frame's result.</summary>
-internal sealed class TaskChainRoot<T> : ChainRoot
+/// <summary>
+/// What the builder boxes and calls back: a struct, so that the box and the builder's code are
+/// compiled for it alone; over a class they would be the shared generic code, with its
+/// dictionary lookups and slower thread-static reads (measured: half as fast again per suspension).
+/// </summary>
+internal readonly struct RootMachine(ChainRoot root) : IAsyncStateMachine
 {
-    private AsyncTaskMethodBuilder<T> _builder = AsyncTaskMethodBuilder<T>.Create();
+    public void MoveNext() => root.ResumeInHeadContext(callerPutsContextBack: true);
 
+    public void SetStateMachine(IAsyncStateMachine stateMachine)
+    {
+    }
+}
+
+/// <summary>AsyncTaskMethodBuilder and AsyncTaskMethodBuilder&lt;T&gt; behind one face, for <see cref="TaskChainRoot{TBuilder}"/>.</summary>
+internal interface IRootBuilder
+{
+    void AwaitUnsafeOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : ICriticalNotifyCompletion;
+
+    void AwaitOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : INotifyCompletion;
+
+    /// <summary>Creates the Task before any registration, for a root that registers without the builder.</summary>
+    void CreateTask();
+
+    /// <summary>Completes the Task with the outermost frame's result.</summary>
+    void SetResult(ref AsyncChain chain);
+
+    void SetException(Exception exception);
+}
+
+/// <summary>The builder of a <see cref="Task"/>.</summary>
+internal struct VoidTaskBuilder : IRootBuilder
+{
+    private AsyncTaskMethodBuilder _builder;
+
+    /// <summary>
+    /// Read after the first registration, or after <see cref="CreateTask"/>: before either, the
+    /// builder would make a Task that a registration through it then replaces with its box.
+    /// </summary>
+    internal Task Task => _builder.Task;
+
+    public void CreateTask() => _ = _builder.Task;
+
+    public void AwaitUnsafeOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : ICriticalNotifyCompletion =>
+        _builder.AwaitUnsafeOnCompleted(ref awaiter, ref root);
+
+    public void AwaitOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : INotifyCompletion =>
+        _builder.AwaitOnCompleted(ref awaiter, ref root);
+
+    public void SetResult(ref AsyncChain chain) => _builder.SetResult();
+
+    public void SetException(Exception exception) => _builder.SetException(exception);
+}
+
+/// <summary>The builder of a <see cref="Task{T}"/>.</summary>
+internal struct TaskBuilder<T> : IRootBuilder
+{
+    private AsyncTaskMethodBuilder<T> _builder;
+
+    /// <summary>Read after the first registration, or after <see cref="CreateTask"/> (see <see cref="VoidTaskBuilder.Task"/>).</summary>
     internal Task<T> Task => _builder.Task;
 
-    public override void Resume(ref AsyncChain chain)
-    {
-        if (chain.Fault is not null)
-            _builder.SetException(chain.FaultAfterPassThroughFrames().SourceException);
-        else
-            _builder.SetResult(chain.GetResult<T>());
-    }
+    public void CreateTask() => _ = _builder.Task;
+
+    public void AwaitUnsafeOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : ICriticalNotifyCompletion =>
+        _builder.AwaitUnsafeOnCompleted(ref awaiter, ref root);
+
+    public void AwaitOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : INotifyCompletion =>
+        _builder.AwaitOnCompleted(ref awaiter, ref root);
+
+    public void SetResult(ref AsyncChain chain) => _builder.SetResult(chain.GetResult<T>());
+
+    public void SetException(Exception exception) => _builder.SetException(exception);
 }

@@ -67,20 +67,19 @@ public static class TaskThunk
     public static ValueTask<T> FailValueTask<T>(Exception exception, ref ThunkScope scope) =>
         new(FailTask<T>(exception, ref scope));
 
+    // The Task is read after Start, which creates it (ChainRoot.cs: the builder's box, or a promise).
     private static Task Suspend(ref AsyncChain chain)
     {
-        var root = new TaskChainRoot();
-        Task task = root.Task;
+        var root = new TaskChainRoot<VoidTaskBuilder>();
         root.Start(ref chain);
-        return task;
+        return root.Builder.Task;
     }
 
     private static Task<T> Suspend<T>(ref AsyncChain chain)
     {
-        var root = new TaskChainRoot<T>();
-        Task<T> task = root.Task;
+        var root = new TaskChainRoot<TaskBuilder<T>>();
         root.Start(ref chain);
-        return task;
+        return root.Builder.Task;
     }
 }
 
