@@ -2,6 +2,7 @@
 // sequence from many concurrent clients, stops and restarts PostgreSQL mid-run, and writes what the
 // build answered and stored so that tests/soak.sh can compare the classic and the Async2 build.
 // See tests/soak/README.md for the contract it checks.
+using System.CommandLine;
 using System.Diagnostics;
 using System.Globalization;
 using System.Net;
@@ -15,16 +16,17 @@ internal static class Program
 {
     private static async Task<int> Main(string[] args)
     {
-        Options options;
-        try
+        var parsed = Options.Command.Parse(args);
+        if (parsed.Errors.Count > 0)
         {
-            options = Options.Parse(args);
-        }
-        catch (ArgumentException ex)
-        {
-            Console.Error.WriteLine($"soak driver: {ex.Message}\n{Options.Usage}");
+            foreach (var error in parsed.Errors)
+                Console.Error.WriteLine($"soak driver: {error.Message}");
+            Console.Error.WriteLine("soak driver: see --help");
             return 2;
         }
+        if (parsed.Action is not null)
+            return parsed.Invoke(); // --help
+        var options = Options.From(parsed);
         Directory.CreateDirectory(options.Out);
         var run = new SoakRun(options);
         try
@@ -48,39 +50,48 @@ internal sealed record Options(
     double OutageAt, double OutageSeconds, string? DbStopCommand, string? DbStartCommand, double HeapBoundMb,
     double RssBoundMb, double TimeLimitSeconds, bool? ExpectAsync2)
 {
-    public const string Usage = """
-        usage: SoakDriver --service <SoakService.dll> --db <connection string> --port <port> --out <folder>
-                          (--seconds <s> | --plan <plan.txt>) [--clients 16] [--warmup-rounds 5]
-                          [--db-stop-cmd <sh>] [--db-start-cmd <sh>] [--outage-at 0.4] [--outage-seconds 2]
-                          [--heap-bound-mb 16] [--rss-bound-mb 64] [--time-limit 900] [--expect-async2 yes|no]
-          --seconds   run the main phase for about s seconds and write the rounds done to <out>/plan.txt
-          --plan      replay exactly the rounds (and the outage point) of an earlier run's plan.txt
-        """;
+    private static readonly Option<string> s_service = new("--service") { Description = "the SoakService.dll to start", Required = true };
+    private static readonly Option<string> s_db = new("--db") { Description = "its database's connection string", Required = true };
+    private static readonly Option<int> s_port = new("--port") { Description = "the port it listens on, on 127.0.0.1", Required = true };
+    private static readonly Option<string> s_out = new("--out") { Description = "where the transcript, database dump and summary go", Required = true };
+    private static readonly Option<double?> s_seconds = new("--seconds") { Description = "run the main phase for about this long and write the rounds done to <out>/plan.txt" };
+    private static readonly Option<string?> s_plan = new("--plan") { Description = "replay exactly the rounds (and the outage point) of an earlier run's plan.txt" };
+    private static readonly Option<int> s_clients = new("--clients") { Description = "concurrent clients", DefaultValueFactory = _ => 16 };
+    private static readonly Option<int> s_warmupRounds = new("--warmup-rounds") { Description = "rounds before the memory baseline", DefaultValueFactory = _ => 5 };
+    private static readonly Option<double> s_outageAt = new("--outage-at") { Description = "when the database stops, as a share of the main phase", DefaultValueFactory = _ => 0.4 };
+    private static readonly Option<double> s_outageSeconds = new("--outage-seconds") { Description = "how long it stays down", DefaultValueFactory = _ => 2 };
+    private static readonly Option<string?> s_dbStop = new("--db-stop-cmd") { Description = "shell command stopping the database" };
+    private static readonly Option<string?> s_dbStart = new("--db-start-cmd") { Description = "shell command starting it again" };
+    private static readonly Option<double> s_heapBound = new("--heap-bound-mb") { Description = "allowed managed heap growth from warm-up to the end", DefaultValueFactory = _ => 16 };
+    private static readonly Option<double> s_rssBound = new("--rss-bound-mb") { Description = "allowed resident set growth from warm-up to the end", DefaultValueFactory = _ => 64 };
+    private static readonly Option<double> s_timeLimit = new("--time-limit") { Description = "seconds after which the run is abandoned", DefaultValueFactory = _ => 900 };
+    private static readonly Option<string?> s_expectAsync2 = new("--expect-async2") { Description = "whether the service must report Async2 suspensions (yes) or none (no)" };
 
-    public static Options Parse(string[] args)
+    /// <summary>The driver's command line; one of --seconds and --plan is required.</summary>
+    public static readonly RootCommand Command = BuildCommand();
+
+    private static RootCommand BuildCommand()
     {
-        var values = new Dictionary<string, string>();
-        for (var i = 0; i < args.Length; i += 2)
+        s_expectAsync2.AcceptOnlyFromAmong("yes", "no");
+        var command = new RootCommand("Drives one build of the soak service and records what it answered and stored (tests/soak/README.md).")
         {
-            if (!args[i].StartsWith("--", StringComparison.Ordinal) || i + 1 >= args.Length)
-                throw new ArgumentException($"expected '--name value' at '{args[i]}'");
-            values[args[i][2..]] = args[i + 1];
-        }
-        string Required(string name) => values.TryGetValue(name, out var v) ? v : throw new ArgumentException($"--{name} is required");
-        double Number(string name, double fallback) =>
-            values.TryGetValue(name, out var v) ? double.Parse(v, CultureInfo.InvariantCulture) : fallback;
-        var seconds = values.TryGetValue("seconds", out var s) ? double.Parse(s, CultureInfo.InvariantCulture) : (double?)null;
-        var plan = values.GetValueOrDefault("plan");
-        if ((seconds is null) == (plan is null))
-            throw new ArgumentException("give exactly one of --seconds and --plan");
-        return new Options(
-            Required("service"), Required("db"), int.Parse(Required("port"), CultureInfo.InvariantCulture), Required("out"),
-            (int)Number("clients", 16), seconds, plan, (int)Number("warmup-rounds", 5), Number("outage-at", 0.4),
-            Number("outage-seconds", 2), values.GetValueOrDefault("db-stop-cmd"), values.GetValueOrDefault("db-start-cmd"),
-            Number("heap-bound-mb", 16), Number("rss-bound-mb", 64), Number("time-limit", 900),
-            values.GetValueOrDefault("expect-async2") switch { null => null, "yes" => true, "no" => false,
-                var v => throw new ArgumentException($"--expect-async2 takes yes or no, not '{v}'") });
+            s_service, s_db, s_port, s_out, s_seconds, s_plan, s_clients, s_warmupRounds, s_outageAt, s_outageSeconds,
+            s_dbStop, s_dbStart, s_heapBound, s_rssBound, s_timeLimit, s_expectAsync2,
+        };
+        command.Validators.Add(result =>
+        {
+            if ((result.GetValue(s_seconds) is null) == (result.GetValue(s_plan) is null))
+                result.AddError("give exactly one of --seconds and --plan");
+        });
+        return command;
     }
+
+    public static Options From(ParseResult parsed) => new(
+        parsed.GetValue(s_service)!, parsed.GetValue(s_db)!, parsed.GetValue(s_port), parsed.GetValue(s_out)!,
+        parsed.GetValue(s_clients), parsed.GetValue(s_seconds), parsed.GetValue(s_plan), parsed.GetValue(s_warmupRounds),
+        parsed.GetValue(s_outageAt), parsed.GetValue(s_outageSeconds), parsed.GetValue(s_dbStop), parsed.GetValue(s_dbStart),
+        parsed.GetValue(s_heapBound), parsed.GetValue(s_rssBound), parsed.GetValue(s_timeLimit),
+        parsed.GetValue(s_expectAsync2) switch { "yes" => true, "no" => false, _ => null });
 }
 
 /// <summary>One request of a client's script and the status the contract expects for it.</summary>
