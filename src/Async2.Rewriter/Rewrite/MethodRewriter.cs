@@ -66,10 +66,7 @@ internal static class MethodRewriter
         if (fresh is not null)
             SuspensionEmitter.EmitOutOfLine(declaration, fresh, awaits, captured, layout, flowsContexts, runtime);
         SuspensionPointsEmitter.Emit(declaration, awaits, origins, start, runtime);
-        var bodies = new List<(MethodDefinition Method, ParameterDefinition Chain)> { (declaration.Variant, declaration.Chain) };
-        if (declaration.Fresh is { } copy)
-            bodies.Add((copy, copy.Parameters[^1]));
-        foreach (var (method, chain) in bodies)
+        foreach (var (method, chain) in declaration.Bodies)
         {
             if (needsContextScope)
                 ContextScopeEmitter.Emit(method, chain, declaration.Shape, runtime);

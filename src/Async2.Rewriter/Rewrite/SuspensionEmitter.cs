@@ -22,6 +22,8 @@ namespace Async2.Rewriter.Rewrite;
 /// where a prologue switches again (IL allows entering a try only at its first instruction).
 /// Finally and fault handlers around an await skip their body while the frame is suspending,
 /// since leaving the try to suspend is not leaving it for good.
+/// The fresh-call variant, a copy of the body taken before this pass, gets the suspension half
+/// only, out of line (<see cref="EmitOutOfLine"/>): it is never resumed.
 /// </summary>
 internal static class SuspensionEmitter
 {

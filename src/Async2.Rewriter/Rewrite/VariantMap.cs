@@ -44,6 +44,17 @@ internal sealed record VariantDeclaration(MethodDefinition Original, MethodDefin
     /// </summary>
     public MethodDefinition? Fresh { get; init; }
 
+    /// <summary>M' and, where M has one, its fresh-call variant, each with its <c>ref AsyncChain</c> parameter.</summary>
+    public IEnumerable<(MethodDefinition Method, ParameterDefinition Chain)> Bodies
+    {
+        get
+        {
+            yield return (Variant, Chain);
+            if (Fresh is not null)
+                yield return (Fresh, Fresh.Parameters[^1]);
+        }
+    }
+
     /// <summary>Whether <see cref="Self"/> is a managed pointer: M is an instance method of a struct.</summary>
     public bool SelfIsManagedPointer => Self is not null && Original.DeclaringType.IsValueType;
 
