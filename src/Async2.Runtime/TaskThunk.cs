@@ -1,7 +1,7 @@
 // TaskThunk: async1 -> async2. Every rewritten method M keeps its name and signature and becomes
 // a thunk over its async2 variant; the rewriter emits (Async2.Rewriter/Rewrite/TaskThunkEmitter.cs):
 //
-//     ThunkScope scope = ThunkScope.Enter();
+//     ThunkScope scope = ThunkScope.Enter();     // only where M's body may change a context (ThunkScope)
 //     try   { return TaskThunk.Complete(M'(args, ref chain), ref chain, ref scope); }
 //     catch (Exception e) { return TaskThunk.Fail(e, ref scope); }
 //

@@ -89,10 +89,8 @@ internal static class AwaitNormalizer
                         sequence.AddRange(arguments.Select(a => Instruction.Create(OpCodes.Ldloc, a)));
                     }
                     sequence.Add(Instruction.Create(OpCodes.Ldarg, chain));
-                    if (callee.TakesResume)
-                        sequence.Add(Instruction.Create(OpCodes.Ldnull));
                     // A variant is static (its this is its first parameter); entries are instance methods.
-                    sequence.Add(Instruction.Create(callee.Method.HasThis ? call.OpCode : OpCodes.Call, callee.Method));
+                    sequence.AddRange(callee.AfterChain(instanceCall: call.OpCode));
                     if (site.Result.MetadataType != MetadataType.Void)
                     {
                         resultTemp = NewLocal(body, site.Result);

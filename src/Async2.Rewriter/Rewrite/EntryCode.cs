@@ -62,9 +62,8 @@ internal static class EntryCode
         il.Append(first);
         foreach (var parameter in entry.Parameters.SkipLast(1))
             il.Emit(OpCodes.Ldarg, parameter);
-        if (variant.TakesResume)
-            il.Emit(OpCodes.Ldnull);
-        il.Emit(OpCodes.Call, variant.Method);
+        foreach (var instruction in variant.AfterChain(instanceCall: OpCodes.Call))
+            il.Append(instruction);
         il.Emit(OpCodes.Ret);
         entry.Body.OptimizeMacros();
     }

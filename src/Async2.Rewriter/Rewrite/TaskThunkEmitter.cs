@@ -66,9 +66,8 @@ internal static class TaskThunkEmitter
             il.Emit(OpCodes.Ldarg, parameter);
         il.Emit(OpCodes.Ldloca, chain);
         var variant = declaration.CallOn(TypeResolution.SelfInstance(original.DeclaringType), original.GenericParameters.ToArray<TypeReference>());
-        if (variant.TakesResume)
-            il.Emit(OpCodes.Ldnull);
-        il.Emit(OpCodes.Call, variant.Method);
+        foreach (var instruction in variant.AfterChain(instanceCall: OpCodes.Call))
+            il.Append(instruction);
         il.Emit(OpCodes.Ldloca, chain);
         il.Emit(OpCodes.Ldloca, scope);
         il.Emit(OpCodes.Call, complete);

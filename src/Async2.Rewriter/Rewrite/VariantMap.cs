@@ -204,29 +204,29 @@ internal sealed class VariantMap(ForeignCalls foreign)
         // by position only (!!0), so the body moved from M, its constraints and its signature types,
         // all of which still point at M's parameter objects, mean the same thing in M'.
         GenericContext.CopyParameters(original.GenericParameters, variant, constraint => constraint);
-        MethodDefinition? fresh = null;
-        if (!CreatesClosure(original))
-        {
-            fresh = new MethodDefinition(original.Name, variant.Attributes, shape.Result) { ImplAttributes = variant.ImplAttributes };
-            GenericContext.CopyParameters(original.GenericParameters, fresh, constraint => constraint);
-        }
+        var fresh = CreatesClosure(original)
+            ? null
+            : new MethodDefinition(original.Name, variant.Attributes, shape.Result) { ImplAttributes = variant.ImplAttributes };
         var declaration = new VariantDeclaration(original, variant, continuation, shape) { Fresh = fresh };
         GenericContext.CopyParameters(owner.GenericParameters.Concat(original.GenericParameters), continuation, declaration.InContinuation);
         continuation.BaseType = runtime.ContinuationBase(declaration.InContinuation(shape.Result));
 
-        foreach (var method in fresh is null ? [variant] : new[] { variant, fresh })
+        foreach (var method in new[] { variant, fresh })
         {
+            if (method is null)
+                continue;
+            if (method == fresh)
+                GenericContext.CopyParameters(original.GenericParameters, method, constraint => constraint);
             if (!original.IsStatic)
             {
                 var self = TypeResolution.SelfInstance(owner);
                 method.Parameters.Add(new ParameterDefinition("this", ParameterAttributes.None, owner.IsValueType ? new ByReferenceType(self) : self));
             }
+            var resume = method == variant ? new ParameterDefinition("resume", ParameterAttributes.None, declaration.ContinuationInMethod) : null;
+            AddParameters(method, original, resume, runtime);
             method.CustomAttributes.Add(CoreAttributes.CompilerGenerated(original.Module));
             continuation.Methods.Add(method);
         }
-        AddParameters(variant, original, new ParameterDefinition("resume", ParameterAttributes.None, declaration.ContinuationInMethod), runtime);
-        if (fresh is not null)
-            AddParameters(fresh, original, continuation: null, runtime);
         return declaration;
     }
 
@@ -255,4 +255,16 @@ internal sealed class VariantMap(ForeignCalls foreign)
 }
 
 /// <summary>What a rewritten call calls, and whether a null continuation follows its chain argument.</summary>
-internal sealed record CalledVariant(MethodReference Method, bool TakesResume);
+internal sealed record CalledVariant(MethodReference Method, bool TakesResume)
+{
+    /// <summary>
+    /// The call, after the arguments up to the chain: the null continuation where it takes one,
+    /// then <c>call</c>, or <paramref name="instanceCall"/> for an entry (an instance method).
+    /// </summary>
+    public IEnumerable<Instruction> AfterChain(OpCode instanceCall)
+    {
+        if (TakesResume)
+            yield return Instruction.Create(OpCodes.Ldnull);
+        yield return Instruction.Create(Method.HasThis ? instanceCall : OpCodes.Call, Method);
+    }
+}
