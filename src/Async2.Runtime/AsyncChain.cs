@@ -194,13 +194,6 @@ public struct AsyncChain
     }
 
     /// <summary>
-    /// For a frame that consumes <see cref="Fault"/> without rethrowing it (the chain's root): the
-    /// fault, rethrown through the pass-through frames first if there are any.
-    /// </summary>
-    internal readonly ExceptionDispatchInfo FaultAfterPassThroughFrames() =>
-        PassThroughCount == 0 ? Fault! : PassThroughFrames.RethrowThrough(PassThroughInnermost!, PassThroughCount, Fault!);
-
-    /// <summary>
     /// Rethrows <see cref="Fault"/> from inside the <see cref="PassThroughCount"/> frames from
     /// <see cref="PassThroughInnermost"/> (PassThroughFrames.cs): resumes the outermost of them with
     /// this same chain, one frame fewer, so that its await comes back here for the rest. Not

@@ -73,11 +73,6 @@ public sealed class AsyncStackTrace
     {
         for (; caller is not null; caller = caller.Next)
         {
-            if (caller is ChainRoot)
-            {
-                frames.Add(new AsyncStackFrame(null, null, 0, IsAwaiting: true, "awaited as a Task: its awaiters are not known"));
-                return;
-            }
             var type = caller.GetType();
             if (MethodOf(type) is not { } method)
             {
@@ -88,6 +83,8 @@ public sealed class AsyncStackTrace
             int line = points is not null && caller.State >= 1 && caller.State <= points.Lines.Length ? points.Lines[caller.State - 1] : 0;
             frames.Add(new AsyncStackFrame(method, points?.File, line, IsAwaiting: true));
         }
+        // Past the outermost frame: the Task thunk that started the chain.
+        frames.Add(new AsyncStackFrame(null, null, 0, IsAwaiting: true, "awaited as a Task: its awaiters are not known"));
     }
 
     /// <summary>The method whose [AsyncStateMachine] names <paramref name="continuation"/>'s class: the one it suspends.</summary>

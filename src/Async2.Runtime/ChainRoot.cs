@@ -1,10 +1,12 @@
-// ChainRoot: the last frame of a suspended chain, owned by the Task thunk that started it.
+// ChainRoot: what a suspended chain returns to, owned by the Task thunk that started it.
 //
 // It is created only when a chain actually suspends (the synchronous path allocates none of
 // this). It registers the resumption with whatever the leaf is waiting on, restores the
 // ExecutionContext the head frame suspended in (so AsyncLocal values set before an await are seen
-// after it, on whatever thread resumes), runs the Dispatcher, and finally completes the Task
-// with the outermost frame's result or exception.
+// after it, on whatever thread resumes), runs the Dispatcher, and acts on how the dispatch ended:
+// it waits for the next notifier, continues in the context a frame must resume in, or completes
+// the Task with the outermost frame's result or exception. It is no frame of the chain: the chain
+// ends at the outermost frame, so a suspension costs no continuation for the root.
 //
 // How it registers is chosen at its first suspension, and kept (the Task must be the right object
 // from the start):
@@ -19,13 +21,14 @@
 //   Action, or queues itself to the thread pool as a work item for a Yield with no context to post
 //   to, and resumes in the head's ExecutionContext itself. Through the builder these cost an
 //   ExecutionContext capture and type tests per suspension (bench "suspend": +30%).
-// Keep in sync with AsyncChain.cs (the notifier kinds), Dispatcher.cs (AwaitNotifier's caller) and
-// TaskThunk.cs (the Task is read from the builder after Start, which creates it).
+// Keep in sync with AsyncChain.cs (the notifier kinds), Dispatcher.cs (the ends of a dispatch),
+// ResumeContext.cs (which continues a moved dispatch) and TaskThunk.cs (the Task is read from the builder after Start, which creates it).
 using System.Runtime.CompilerServices;
+using System.Runtime.ExceptionServices;
 
 namespace Async2.Runtime;
 
-internal abstract class ChainRoot : Continuation, IThreadPoolWorkItem
+internal abstract class ChainRoot : IThreadPoolWorkItem
 {
     private static readonly ContextCallback s_dispatchInContext = static state => ((ChainRoot)state!).Dispatch();
 
@@ -35,16 +38,9 @@ internal abstract class ChainRoot : Continuation, IThreadPoolWorkItem
     /// <summary>Whether the root registers through its builder (its first notifier was a Task).</summary>
     private bool _awaitsThroughBuilder;
 
-    protected ChainRoot()
-    {
-        // The root consumes faults as well as results: it is never skipped.
-        Flags = ContinuationFlags.HandlesExceptions;
-    }
-
     /// <summary>Called by the thunk when the first synchronous run of the chain suspended; the Task exists after it.</summary>
     internal void Start(ref AsyncChain chain)
     {
-        chain.Link(this);
         _awaitsThroughBuilder = chain.NotifierKind == NotifierKind.Task;
         // Created before registering: once registered, the chain may complete on another thread.
         if (!_awaitsThroughBuilder)
@@ -168,6 +164,9 @@ internal abstract class ChainRoot : Continuation, IThreadPoolWorkItem
         Dispatcher.Run(head, this);
         Telemetry.DispatchEnded(started);
     }
+
+    /// <summary>Completes the Task with the outermost frame's result, or with the exception the chain ended with.</summary>
+    internal abstract void Complete(Continuation outermost, ExceptionDispatchInfo? fault);
 }
 
 /// <summary>
@@ -206,12 +205,12 @@ internal sealed class TaskChainRoot<TBuilder> : ChainRoot where TBuilder : struc
         }
     }
 
-    public override void Resume(ref AsyncChain chain)
+    internal override void Complete(Continuation outermost, ExceptionDispatchInfo? fault)
     {
-        if (chain.Fault is not null)
-            Builder.SetException(chain.FaultAfterPassThroughFrames().SourceException);
+        if (fault is not null)
+            Builder.SetException(fault.SourceException);
         else
-            Builder.SetResult(ref chain);
+            Builder.SetResult(outermost);
     }
 }
 
@@ -240,7 +239,7 @@ internal interface IRootBuilder
     void CreateTask();
 
     /// <summary>Completes the Task with the outermost frame's result.</summary>
-    void SetResult(ref AsyncChain chain);
+    void SetResult(Continuation outermost);
 
     void SetException(Exception exception);
 }
@@ -264,7 +263,7 @@ internal struct VoidTaskBuilder : IRootBuilder
     public void AwaitOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : INotifyCompletion =>
         _builder.AwaitOnCompleted(ref awaiter, ref root);
 
-    public void SetResult(ref AsyncChain chain) => _builder.SetResult();
+    public void SetResult(Continuation outermost) => _builder.SetResult();
 
     public void SetException(Exception exception) => _builder.SetException(exception);
 }
@@ -285,7 +284,7 @@ internal struct TaskBuilder<T> : IRootBuilder
     public void AwaitOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : INotifyCompletion =>
         _builder.AwaitOnCompleted(ref awaiter, ref root);
 
-    public void SetResult(ref AsyncChain chain) => _builder.SetResult(chain.GetResult<T>());
+    public void SetResult(Continuation outermost) => _builder.SetResult(Unsafe.As<Continuation<T>>(outermost).Result);
 
     public void SetException(Exception exception) => _builder.SetException(exception);
 }

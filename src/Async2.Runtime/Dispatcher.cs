@@ -1,16 +1,18 @@
 // Dispatcher: resumes a suspended chain, innermost frame first, in one loop (no recursion, so a
-// chain of any length resumes in constant stack).
+// chain of any length resumes in constant stack), and tells its root how the chain ended up.
 //
 // Each step resumes one frame. A frame that completes hands its result to the next through
 // AsyncChain.Completed; a frame that throws hands the exception on through AsyncChain.Fault, and
 // frames that did not suspend inside a protected region are not resumed one by one (their code
 // would only rethrow): the exception is rethrown through them together, to keep them in its stack
-// trace (PassThroughFrames.cs), and handed to the next frame that can catch it. The chain's last
-// frame is always the ChainRoot that completes the Task, so the loop ends there. If a resumed frame
-// suspends again, the new inner frames are spliced in front of the rest of the chain and the root
-// waits for the new notifier. A frame that awaited its callee in a SynchronizationContext or
-// TaskScheduler is resumed there (ResumeContext.cs), and every frame is resumed in the
-// ExecutionContext it suspended in, unless its callee runs in flowing context mode
+// trace (PassThroughFrames.cs), and handed to the next frame that can catch it. The chain ends at
+// the outermost frame (its Next is null): the dispatch then returns it, or the exception it ended
+// with, for the root to complete the Task with (ChainRoot.cs). If a resumed frame suspends again,
+// the new inner frames are spliced in front of the rest of the chain and the dispatch returns the
+// suspension, for the root to wait for the new notifier. A frame that awaited its callee in a
+// SynchronizationContext or TaskScheduler is resumed there: the dispatch returns where it stopped
+// and the context, for the root to continue it there (ResumeContext.cs). Every frame is resumed in
+// the ExecutionContext it suspended in, unless its callee runs in flowing context mode
 // (ContinuationFlags.FlowsContextsToCaller), whose context it inherits. The root is no caller: it
 // completes the Task right where the outermost frame finished, as classic async's builder does
 // (queued to the thread pool instead, it kept a thread that blocks on the Task, as Nito.AsyncEx's
@@ -36,23 +38,25 @@ internal static class Dispatcher
         AppContext.TryGetSwitch("Async2.LogicalStackTraces", out bool records) && records;
 
     /// <summary>
-    /// Resumes <paramref name="head"/> here and now, then the frames after it, each with the
+    /// Resumes <paramref name="first"/> here and now, then the frames after it, each with the
     /// outcome of the one before (<paramref name="completed"/>/<paramref name="fault"/>: the
-    /// outcome handed to the head, when the dispatch continues in another context).
+    /// outcome handed to the first, when the dispatch continues in another context; a null
+    /// <paramref name="first"/> continues past the outermost frame), until <paramref name="root"/>
+    /// must wait for a notifier, continue in another context or complete the Task.
     /// </summary>
     [StackTraceHidden]
-    internal static void Run(Continuation head, ChainRoot root, Continuation? completed = null, ExceptionDispatchInfo? fault = null)
+    internal static void Run(Continuation? first, ChainRoot root, Continuation? completed = null, ExceptionDispatchInfo? fault = null)
     {
         if (!RecordsResumedFrames)
         {
-            RunFrames(head, root, completed, fault);
+            RunFrames(first, root, completed, fault);
             return;
         }
         // A dispatch may run nested in a resumed frame (a chain completing inline): the outer one's is put back.
         var outerResumed = Resumed;
         try
         {
-            RunFrames(head, root, completed, fault);
+            RunFrames(first, root, completed, fault);
         }
         finally
         {
@@ -61,15 +65,15 @@ internal static class Dispatcher
     }
 
     [StackTraceHidden]
-    private static void RunFrames(Continuation head, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault)
+    private static void RunFrames(Continuation? first, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault)
     {
-        Continuation? frame = head;
+        Continuation? frame = first;
         Continuation? passThrough = null;
         int passThroughCount = 0;
         // Whether `completed` was passed through (not resumed): then it did not run here, and the
         // root, which completes the Task in its place, goes where it would have continued.
         bool completedPassedThrough = false;
-        // A head resumed by its notifier runs in its own ExecutionContext already (ChainRoot.Resume);
+        // A head resumed by its notifier runs in its own ExecutionContext already (ChainRoot);
         // a dispatch continued in another context (ResumeContext) starts after a callee completed.
         bool inFrameContext = completed is null;
         // Whether a caller that captured no context may continue here (ResumeContext.AllowsInlining),
@@ -77,14 +81,14 @@ internal static class Dispatcher
         // SynchronizationContext it changes and the TaskScheduler stays while the loop runs, so
         // only a callee in flowing mode can make it stale.
         bool? inliningAllowed = null;
-        while (frame is not null)
+        while (true)
         {
-            Continuation? rest = frame.Next;
-            if (fault is not null && !HandlesExceptions(frame))
+            if (fault is not null && frame is not null && !HandlesExceptions(frame))
             {
                 // This frame and the next few cannot catch the exception: it goes on to the first
                 // that can, which rethrows it through them (nested, in one throw) only to show them
-                // in its stack trace. Each still passes it on in its own context mode.
+                // in its stack trace; past the outermost frame, it is rethrown through them here.
+                // Each still passes it on in its own context mode.
                 Continuation run = frame;
                 int count = 0;
                 do
@@ -109,14 +113,15 @@ internal static class Dispatcher
             if (calleeFlows)
                 inliningAllowed = null;
 
-            // A caller frame continues in the context it awaited in (the head is where its
-            // notifier resumed it, already the right place). With none captured, it continues here
-            // only where classic async would run a continuation inline: not under a context or
-            // scheduler the callee left behind, which would otherwise leak into the caller. After a
-            // flowing callee it continues in the context current at the callee's return (seed 002).
-            // The root finishes the outermost frame's work: it moves only for a frame passed through.
-            Continuation? continuing = frame != root ? frame : completedPassedThrough ? completed : null;
-            if (frame != head && !calleeFlows && continuing is not null)
+            // A caller frame continues in the context it awaited in (the first frame is where its
+            // notifier or the context it moved to resumed it, already the right place). With none
+            // captured, it continues here only where classic async would run a continuation inline:
+            // not under a context or scheduler the callee left behind, which would otherwise leak
+            // into the caller. After a flowing callee it continues in the context current at the
+            // callee's return (seed 002). Past the outermost frame, the root finishes that frame's
+            // work: it moves only for a frame passed through.
+            Continuation? continuing = frame ?? (completedPassedThrough ? completed : null);
+            if (frame != first && !calleeFlows && continuing is not null)
             {
                 object? target = continuing.CapturedContext switch
                 {
@@ -134,6 +139,13 @@ internal static class Dispatcher
                 }
             }
 
+            if (frame is null)
+            {
+                root.Complete(completed!, fault);
+                return;
+            }
+
+            Continuation? rest = frame.Next;
             if (!inFrameContext && !calleeFlows && frame.SavedExecutionContext is { } executionContext && ExecutionContext.Capture() != executionContext)
                 ExecutionContext.Restore(executionContext);
             inFrameContext = false;

@@ -38,11 +38,12 @@ internal static class ResumeContext
     };
 
     /// <summary>
-    /// Continues the dispatch of a chain at <paramref name="frame"/> inside <paramref name="context"/>
-    /// (a SynchronizationContext, or a TaskScheduler: <see cref="TaskScheduler.Default"/> for the thread pool),
-    /// with the callee's outcome and the current ExecutionContext.
+    /// Continues the dispatch of a chain at <paramref name="frame"/> (null: past the outermost frame,
+    /// where <paramref name="root"/> completes the Task) inside <paramref name="context"/> (a
+    /// SynchronizationContext, or a TaskScheduler: <see cref="TaskScheduler.Default"/> for the
+    /// thread pool), with the callee's outcome and the current ExecutionContext.
     /// </summary>
-    internal static void ResumeOn(object context, Continuation frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault)
+    internal static void ResumeOn(object context, Continuation? frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault)
     {
         var resumption = new Resumption(frame, root, completed, fault, ExecutionContext.Capture());
         if (context is SynchronizationContext synchronizationContext)
@@ -52,7 +53,7 @@ internal static class ResumeContext
                 CancellationToken.None, TaskCreationOptions.DenyChildAttach, (TaskScheduler)context);
     }
 
-    private sealed class Resumption(Continuation frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault, ExecutionContext? executionContext)
+    private sealed class Resumption(Continuation? frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault, ExecutionContext? executionContext)
     {
         private static readonly ContextCallback s_dispatch = static state => ((Resumption)state!).Dispatch();
 

@@ -43,7 +43,7 @@ internal static class Telemetry
     internal static void ChainSuspended(Continuation head, Continuation? tail)
     {
         int frames = 1;
-        for (var frame = head; frame != tail && frame.Next is { } next && next is not ChainRoot; frame = next)
+        for (var frame = head; frame != tail && frame.Next is { } next; frame = next)
             frames++;
         s_suspensions.Add(1);
         s_framesSuspended.Add(frames);

@@ -113,4 +113,33 @@ internal static class TypeResolution
         }
         return true;
     }
+
+    /// <summary>
+    /// Whether a value of <paramref name="type"/> is an object reference, which IL may compare
+    /// with beq/bne.un: an array, or a class or interface whose definition says so (a type named
+    /// only by a TypeRef may be a struct, see <see cref="TryLearnValueType"/>). False for generic
+    /// parameters, pointers and anything that cannot be resolved.
+    /// </summary>
+    public static bool IsObjectReference(TypeReference type)
+    {
+        switch (type)
+        {
+            case ArrayType:
+                return true;
+            case GenericInstanceType instance:
+                return IsObjectReference(instance.ElementType);
+            case TypeSpecification or GenericParameter:
+                return false;
+        }
+        if (type.IsValueType)
+            return false;
+        try
+        {
+            return type.Resolve() is { IsValueType: false };
+        }
+        catch (AssemblyResolutionException)
+        {
+            return false;
+        }
+    }
 }

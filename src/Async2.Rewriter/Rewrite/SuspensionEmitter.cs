@@ -65,7 +65,7 @@ internal static class SuspensionEmitter
             code.Add(Instruction.Create(OpCodes.Newobj, constructor));
             code.Add(store);
             code.AddRange(FillAndLink(frame, point, flags, layout, declaration.Self,
-                variables.Select(v => (layout.FieldFor(v), Load(v))), chain, runtime));
+                variables.Select(v => (layout.FieldFor(v), (Func<Instruction>)(() => Load(v)))), chain, runtime, frameMayBeReused: true));
             if (guarded)
             {
                 code.Add(Instruction.Create(OpCodes.Ldc_I4_1));
@@ -175,7 +175,7 @@ internal static class SuspensionEmitter
         ParameterDefinition? self = null;
         if (layout.Self is not null)
             method.Parameters.Add(self = new ParameterDefinition("this", ParameterAttributes.None, declaration.Self!.ParameterType));
-        var values = new List<(FieldReference, Instruction)>();
+        var values = new List<(FieldReference, Func<Instruction>)>();
         foreach (var variable in variables)
         {
             var (name, type) = variable switch
@@ -186,7 +186,7 @@ internal static class SuspensionEmitter
             };
             var value = new ParameterDefinition(name, ParameterAttributes.None, type);
             method.Parameters.Add(value);
-            values.Add((layout.FieldFor(variable), Instruction.Create(OpCodes.Ldarg, value)));
+            values.Add((layout.FieldFor(variable), () => Instruction.Create(OpCodes.Ldarg, value)));
         }
         var chain = new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef);
         method.Parameters.Add(chain);
@@ -195,7 +195,7 @@ internal static class SuspensionEmitter
         var frame = AddLocal(body, declaration.ContinuationInMethod);
         body.Instructions.Add(Instruction.Create(OpCodes.Newobj, Constructor(declaration)));
         body.Instructions.Add(Instruction.Create(OpCodes.Stloc, frame));
-        foreach (var instruction in FillAndLink(frame, point, flags, layout, self, values, chain, runtime))
+        foreach (var instruction in FillAndLink(frame, point, flags, layout, self, values, chain, runtime, frameMayBeReused: false))
             body.Instructions.Add(instruction);
         body.Instructions.Add(Instruction.Create(OpCodes.Ret));
         body.OptimizeMacros();
@@ -209,8 +209,14 @@ internal static class SuspensionEmitter
     /// SynchronizationContext or TaskScheduler whatever its callee does (unless a ConfigureAwait(false)
     /// attribute applies); bridged awaits leave that to their awaiter.
     /// </summary>
+    /// <param name="frameMayBeReused">
+    /// Whether the frame may be the one the variant was resumed from, which already holds the values
+    /// of whatever did not change since (arguments, loop invariants): an object reference is then
+    /// stored only if it differs, which spares the GC write barrier a store into the heap costs.
+    /// </param>
     private static IEnumerable<Instruction> FillAndLink(VariableDefinition frame, NormalizedAwait point, int flags, ContinuationLayout layout,
-        ParameterDefinition? self, IEnumerable<(FieldReference Field, Instruction Load)> values, ParameterDefinition chain, RuntimeReferences runtime)
+        ParameterDefinition? self, IEnumerable<(FieldReference Field, Func<Instruction> Load)> values, ParameterDefinition chain,
+        RuntimeReferences runtime, bool frameMayBeReused)
     {
         yield return Instruction.Create(OpCodes.Ldloc, frame);
         yield return Instruction.Create(OpCodes.Ldc_I4, point.State);
@@ -220,20 +226,39 @@ internal static class SuspensionEmitter
         yield return Instruction.Create(OpCodes.Stfld, runtime.Flags);
         if (layout.Self is not null)
         {
-            yield return Instruction.Create(OpCodes.Ldloc, frame);
-            yield return Instruction.Create(OpCodes.Ldarg, self);
-            yield return Instruction.Create(OpCodes.Stfld, layout.Self);
+            foreach (var instruction in StoreField(frame, layout.Self, () => Instruction.Create(OpCodes.Ldarg, self), frameMayBeReused))
+                yield return instruction;
         }
         foreach (var (field, load) in values)
         {
-            yield return Instruction.Create(OpCodes.Ldloc, frame);
-            yield return load;
-            yield return Instruction.Create(OpCodes.Stfld, field);
+            foreach (var instruction in StoreField(frame, field, load, frameMayBeReused))
+                yield return instruction;
         }
         yield return Instruction.Create(OpCodes.Ldarg, chain);
         yield return Instruction.Create(OpCodes.Ldloc, frame);
         bool recordsContext = point.Site.Kind == AwaitKind.DirectCall && point.ContinuesOnCapturedContext;
         yield return Instruction.Create(OpCodes.Call, recordsContext ? runtime.LinkAwaitingCallee : runtime.Link);
+    }
+
+    /// <summary><c>frame.field = value</c>, or <c>if (frame.field != value) frame.field = value</c> for an object reference in a frame that may be reused.</summary>
+    private static IEnumerable<Instruction> StoreField(VariableDefinition frame, FieldReference field, Func<Instruction> load, bool frameMayBeReused)
+    {
+        var store = Instruction.Create(OpCodes.Ldloc, frame);
+        var skip = Instruction.Create(OpCodes.Nop);
+        bool compare = frameMayBeReused && TypeResolution.IsObjectReference(field.FieldType);
+        if (compare)
+        {
+            yield return Instruction.Create(OpCodes.Ldloc, frame);
+            yield return Instruction.Create(OpCodes.Ldfld, field);
+            yield return load();
+            yield return Instruction.Create(OpCodes.Bne_Un, store);
+            yield return Instruction.Create(OpCodes.Br, skip);
+        }
+        yield return store;
+        yield return load();
+        yield return Instruction.Create(OpCodes.Stfld, field);
+        if (compare)
+            yield return skip;
     }
 
     /// <summary>HandlesExceptions inside a try, FlowsContextsToCaller in flowing mode.</summary>

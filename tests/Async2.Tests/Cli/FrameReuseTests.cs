@@ -1,0 +1,75 @@
+using Async2.Tests.Corpus;
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+using Xunit;
+
+namespace Async2.Tests.Cli;
+
+/// <summary>
+/// A resumed frame is reused when it suspends again, and an object reference is stored into it only
+/// if it changed, sparing the write barrier (Rewrite/SuspensionEmitter.cs, FillAndLink). Running
+/// checks that what changed is kept; the shape checks which stores are guarded.
+/// </summary>
+public sealed class FrameReuseTests
+{
+    private static ProgramBuild Build() =>
+        ProgramBuilder.Build("FrameReuse", [Path.Combine(TestEnvironment.FixturesFolder, "FrameReuse.cs")]);
+
+    [Fact]
+    public void Rewritten_build_prints_what_the_classic_one_prints()
+    {
+        var build = Build();
+        var classic = ProgramRunner.RunDotnet([build.Classic], runtimeAsync: false);
+        var rewritten = ProgramRunner.RunDotnet([build.Rewritten], runtimeAsync: false);
+        Assert.True(classic.ExitCode == 0, classic.Stderr);
+        Assert.True(rewritten.ExitCode == 0, rewritten.Stderr);
+        Assert.Equal(classic.Stdout, rewritten.Stdout);
+    }
+
+    [Fact]
+    public void Resumable_variant_guards_reference_stores_only_and_the_fresh_copy_guards_none()
+    {
+        using var module = ModuleDefinition.ReadModule(Build().Rewritten);
+        var variants = RewrittenAssembly.Variants(module, "Program", "Accumulate");
+        Assert.Equal(2, variants.Count);
+        var stores = FrameFieldStores(variants[0]);
+        string Kind(string field) => stores.Single(s => s.Field == field).Guarded ? "guarded" : "plain";
+        // The argument and the string local are object references; the struct, the int and the
+        // generic T (which may be a struct) are stored as they are.
+        Assert.Equal("guarded", Kind("arg_prefix"));
+        Assert.Equal("guarded", Kind(LocalField(variants[0], "System.String")));
+        Assert.Equal("plain", Kind(LocalField(variants[0], "System.Collections.Generic.KeyValuePair`2<System.String,System.Int32>")));
+        Assert.Equal("plain", Kind("arg_tag"));
+
+        var freshSuspensions = variants[1].Body.Instructions
+            .Where(i => i.Operand is MethodReference { Name: var name } && name.Contains(">s__Suspend", StringComparison.Ordinal))
+            .Select(i => ((MethodReference)i.Operand).Resolve())
+            .ToList();
+        Assert.NotEmpty(freshSuspensions);
+        Assert.All(freshSuspensions, suspend => Assert.All(FrameFieldStores(suspend), store => Assert.False(store.Guarded, $"{store.Field} in {suspend.Name}")));
+    }
+
+    /// <summary>The continuation field the variant's local of type <paramref name="typeName"/> is kept in.</summary>
+    private static string LocalField(MethodDefinition variant, string typeName) =>
+        variant.DeclaringType.Fields.Single(f => f.Name.StartsWith("local", StringComparison.Ordinal) && f.FieldType.FullName == typeName).Name;
+
+    /// <summary>
+    /// Each store into a captured field of the frame (not State or Flags), and whether a
+    /// <c>ldfld</c> of the same field with a <c>bne.un</c> comes just before it (the guard).
+    /// </summary>
+    private static List<(string Field, bool Guarded)> FrameFieldStores(MethodDefinition method)
+    {
+        var instructions = method.Body.Instructions;
+        var stores = new List<(string, bool)>();
+        for (int i = 0; i < instructions.Count; i++)
+        {
+            if (instructions[i].OpCode.Code != Code.Stfld || instructions[i].Operand is not FieldReference field
+                || !(field.Name.StartsWith("local", StringComparison.Ordinal) || field.Name.StartsWith("arg_", StringComparison.Ordinal)))
+                continue;
+            bool guarded = instructions.Take(i).Reverse().Take(8).Any(x => x.OpCode.Code is Code.Bne_Un or Code.Bne_Un_S)
+                && instructions.Take(i).Reverse().Take(8).Any(x => x.OpCode.Code == Code.Ldfld && ((FieldReference)x.Operand).Name == field.Name);
+            stores.Add((field.Name, guarded));
+        }
+        return stores;
+    }
+}
