@@ -18,7 +18,7 @@ internal static class AwaitReport
     public sealed record Origin(int Offset, SourceLocation? Source, string Kind, string? Why);
 
     public static Dictionary<AwaitSite, Origin> Before(MethodDefinition original, IEnumerable<AwaitSite> sites) =>
-        sites.ToDictionary(site => site, site => new Origin(site.Await.Offset, Diagnostics.SourceOf(original, site.Await), Kind(site), WhyNotDirect(original, site)));
+        sites.ToDictionary(site => site, site => new Origin(site.Await.Offset, Diagnostics.SourceOf(original, site.Await), Kind(site), WhyNotDirect(site)));
 
     public static IReadOnlyList<AwaitOutcome> Describe(VariantDeclaration declaration, IReadOnlyList<NormalizedAwait> awaits,
         IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured, IReadOnlyDictionary<AwaitSite, Origin> origins) =>
@@ -43,7 +43,7 @@ internal static class AwaitReport
         site.Callee is { } callee ? Diagnostics.Describe(callee) : site.Operand.FullName;
 
     /// <summary>Why an await of a task does not call a variant: what produced the task, as far as the IL shows.</summary>
-    private static string? WhyNotDirect(MethodDefinition original, AwaitSite site)
+    private static string? WhyNotDirect(AwaitSite site)
     {
         if (site.Kind == AwaitKind.Awaiter)
             return $"a custom awaiter ({site.Operand.Name}): resumed through its OnCompleted";
@@ -56,7 +56,8 @@ internal static class AwaitReport
             return "it awaits a task value, not the result of a call";
         if (producer.Previous?.OpCode.Code == Code.Constrained)
             return $"a constrained call ({Diagnostics.Describe(callee)}): the type argument picks the implementation";
-        if (callee.Module != original.Module && callee.DeclaringType.Scope is AssemblyNameReference other)
+        // A reference's Module is the referencing one; the scope names the assembly it lives in.
+        if (callee.DeclaringType.Scope is AssemblyNameReference other)
             return $"the callee {Diagnostics.Describe(callee)} is in another assembly ({other.Name})";
         var definition = callee.Resolve();
         if (definition is null || ((int)definition.ImplAttributes & RuntimeNames.AsyncImplFlag) == 0)

@@ -124,6 +124,34 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
     }
 
     [Fact]
+    public void Rewrite_of_an_await_on_another_assemblys_task_does_not_need_that_assembly()
+    {
+        // Awaiting a task a library method returns needs nothing from the library: the await is
+        // bridged. Saying why it is not a direct call once looked the method up, and crashed
+        // when the library was not beside the input (an assembly in obj/, say).
+        var library = ProgramBuilder.Compile("AbsentLibrary", [Write("Rates.cs", """
+            namespace L;
+            public static class Rates { public static async System.Threading.Tasks.Task<int> GetAsync(int x) { await System.Threading.Tasks.Task.Yield(); return x * 2; } }
+            """)], runtimeAsync: false, library: true);
+        var program = ProgramBuilder.Compile("UsesAbsentLibrary", [Write("Program.cs", """
+            static async System.Threading.Tasks.Task<int> Twice(int x) => await L.Rates.GetAsync(x) + 0;
+            System.Console.WriteLine(await Twice(21));
+            """)], runtimeAsync: true, references: [library]);
+        var folder = Path.Combine(_folder, "alone");
+        Directory.CreateDirectory(folder);
+        var input = Path.Combine(folder, Path.GetFileName(program));
+        File.Copy(program, input);
+        var output = Path.Combine(_folder, "alone-out", Path.GetFileName(program));
+
+        var rewrite = RunAsync2("rewrite", input, "-o", output);
+
+        Assert.True(rewrite.ExitCode == 0, rewrite.Stderr);
+        File.Copy(library, Path.Combine(_folder, "alone-out", Path.GetFileName(library)));
+        File.Copy(ProgramBuilder.RuntimeConfigOf(program), ProgramBuilder.RuntimeConfigOf(output));
+        Assert.Equal("42\n[exit code 0]", ProgramRunner.Transcript(output, runtimeAsync: false));
+    }
+
+    [Fact]
     public void Rewrite_onto_a_full_disk_reports_it_and_leaves_nothing_behind()
     {
         var disk = Path.Combine(_folder, "full");
