@@ -125,15 +125,8 @@ public struct AsyncChain
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Link(Continuation frame)
     {
-        var executionContext = UnwindingExecutionContext();
-        // A reused continuation usually suspends in the context it did last time: no write barrier then.
-        if (frame.SavedExecutionContext != executionContext)
-            frame.SavedExecutionContext = executionContext;
-        if (Head is null)
-            Head = frame;
-        else
-            Tail!.Next = frame;
-        Tail = frame;
+        frame.SetContexts(UnwindingExecutionContext());
+        Append(frame);
     }
 
     /// <summary>
@@ -150,9 +143,21 @@ public struct AsyncChain
             _unwindingResumeContext = ResumeContext.Capture();
             _unwindingContextsRead |= ResumeContextRead;
         }
-        if (frame.CapturedContext != _unwindingResumeContext)
-            frame.CapturedContext = _unwindingResumeContext;
-        Link(frame);
+        if (_unwindingResumeContext is null)
+            frame.SetContexts(UnwindingExecutionContext());
+        else
+            frame.SetContexts(UnwindingExecutionContext(), _unwindingResumeContext);
+        Append(frame);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void Append(Continuation frame)
+    {
+        if (Head is null)
+            Head = frame;
+        else
+            Tail!.Next = frame;
+        Tail = frame;
     }
 
     // The contexts the frames link in, read once per unwinding rather than once per frame (three

@@ -54,18 +54,49 @@ public abstract class Continuation : IAsyncStateMachine
     public ContinuationFlags Flags;
 
     /// <summary>
+    /// The contexts the frame suspended in, in one field since a frame seldom has a
+    /// SynchronizationContext or TaskScheduler to come back to: its ExecutionContext alone (null
+    /// when the flow was suppressed), or a <see cref="FrameContexts"/> holding it and that context.
+    /// Written when the frame links (<see cref="AsyncChain.Link"/>, <see cref="AsyncChain.LinkAwaitingCallee"/>).
+    /// </summary>
+    private object? _contexts;
+
+    /// <summary>
     /// For a frame suspended while awaiting another rewritten method: the SynchronizationContext or
     /// TaskScheduler it awaited on, where it must continue once the callee completes (null: anywhere).
-    /// Written by <see cref="AsyncChain.LinkAwaitingCallee"/>; see <see cref="ResumeContext"/>.
+    /// See <see cref="ResumeContext"/>.
     /// </summary>
-    public object? CapturedContext;
+    internal object? CapturedContext => _contexts is FrameContexts both ? both.Captured : null;
 
     /// <summary>
     /// The ExecutionContext the frame ran in when it suspended, restored before it resumes, so that
     /// it sees its own AsyncLocal values whatever its callees or the resuming thread had
-    /// (classic async flows the context per await the same way). Written by <see cref="AsyncChain.Link"/>.
+    /// (classic async flows the context per await the same way).
     /// </summary>
-    public ExecutionContext? SavedExecutionContext;
+    internal ExecutionContext? SavedExecutionContext => _contexts is FrameContexts both ? both.ExecutionContext : Unsafe.As<ExecutionContext?>(_contexts);
+
+    /// <summary>Records the contexts of a suspension with no context to come back to.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void SetContexts(ExecutionContext? executionContext)
+    {
+        // A reused continuation usually suspends in the context it did last time: no write barrier then.
+        if (_contexts != executionContext)
+            _contexts = executionContext;
+    }
+
+    /// <summary>Records the contexts of a suspension that must continue in <paramref name="captured"/>.</summary>
+    internal void SetContexts(ExecutionContext? executionContext, object captured)
+    {
+        if (_contexts is not FrameContexts both || both.ExecutionContext != executionContext || both.Captured != captured)
+            _contexts = new FrameContexts(executionContext, captured);
+    }
+
+    /// <summary>Both contexts of a frame that has a SynchronizationContext or TaskScheduler to come back to.</summary>
+    private sealed class FrameContexts(ExecutionContext? executionContext, object captured)
+    {
+        public readonly ExecutionContext? ExecutionContext = executionContext;
+        public readonly object Captured = captured;
+    }
 
     /// <summary>
     /// Re-enters the suspended method at <see cref="State"/>. On completion a value-returning

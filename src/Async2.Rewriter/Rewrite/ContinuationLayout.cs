@@ -5,10 +5,10 @@ using Mono.Cecil.Cil;
 namespace Async2.Rewriter.Rewrite;
 
 /// <summary>
-/// Fills in a method's continuation class: one typed field per variable live at some suspension
-/// point (shared by all points; no boxing), the suspended <c>this</c> of a class, a constructor,
-/// and the Resume override that re-enters the variant. Generic over the owner's and M's generic
-/// parameters (see <see cref="VariantDeclaration"/>).
+/// Fills in a method's continuation class: a typed field for each variable live at some suspension
+/// point (no boxing; variables never live at the same point share one of their type), the
+/// suspended <c>this</c> of a class, a constructor, and the Resume override that re-enters the
+/// variant. Generic over the owner's and M's generic parameters (see <see cref="VariantDeclaration"/>).
 /// <code>
 /// sealed class &lt;M&gt;d__Async2_N&lt;TOwner.., TMethod..&gt; : Continuation&lt;T&gt;
 /// {
@@ -30,7 +30,7 @@ internal sealed class ContinuationLayout
     /// <summary>The field holding a local (<see cref="VariableDefinition"/>) or argument (<see cref="ParameterDefinition"/>), as the variant names it.</summary>
     public FieldReference FieldFor(object variable) => _fields[variable];
 
-    public static ContinuationLayout Build(VariantDeclaration declaration, IEnumerable<object> capturedVariables, RuntimeReferences runtime)
+    public static ContinuationLayout Build(VariantDeclaration declaration, IEnumerable<IReadOnlyList<object>> capturedAtEachPoint, RuntimeReferences runtime)
     {
         var type = declaration.Continuation;
         var module = type.Module;
@@ -46,16 +46,13 @@ internal sealed class ContinuationLayout
             type.Fields.Add(self);
             layout.Self = layout.InMethod(self);
         }
-        foreach (var variable in capturedVariables)
+        foreach (var (holders, fieldType) in SharedFields(declaration, capturedAtEachPoint))
         {
-            var field = variable switch
-            {
-                VariableDefinition local => new FieldDefinition($"local{local.Index}", FieldAttributes.Public, declaration.InContinuation(local.VariableType)),
-                ParameterDefinition parameter => new FieldDefinition($"arg_{parameter.Name}", FieldAttributes.Public, declaration.InContinuation(parameter.ParameterType)),
-                _ => throw new ArgumentException("not a variable", nameof(capturedVariables)),
-            };
+            var field = new FieldDefinition(string.Join("|", holders.Select(FieldName)), FieldAttributes.Public, fieldType);
             type.Fields.Add(field);
-            layout._fields.Add(variable, layout.InMethod(field));
+            var reference = layout.InMethod(field);
+            foreach (var variable in holders)
+                layout._fields.Add(variable, reference);
         }
 
         AddConstructor(type, runtime);
@@ -63,6 +60,43 @@ internal sealed class ContinuationLayout
         type.CustomAttributes.Add(CoreAttributes.CompilerGenerated(module));
         return layout;
     }
+
+    /// <summary>
+    /// The fields the captured variables go in, with the variables each holds. A frame holds one
+    /// suspension point's values at a time, so variables never captured at the same point share a
+    /// field of their type (as Roslyn reuses hoisted fields): a frame is as large as its largest
+    /// suspension point needs, not the sum of them all. A type naming a generic parameter gets no
+    /// shared field, since its name alone may not tell two types apart.
+    /// </summary>
+    private static List<(List<object> Holders, TypeReference Type)> SharedFields(VariantDeclaration declaration, IEnumerable<IReadOnlyList<object>> capturedAtEachPoint)
+    {
+        var points = capturedAtEachPoint.Select(variables => variables.ToHashSet()).ToList();
+        var fields = new List<(List<object> Holders, TypeReference Type)>();
+        foreach (var variable in points.SelectMany(p => p).Distinct())
+        {
+            var type = declaration.InContinuation(variable switch
+            {
+                VariableDefinition local => local.VariableType,
+                ParameterDefinition parameter => parameter.ParameterType,
+                _ => throw new ArgumentException("not a variable", nameof(capturedAtEachPoint)),
+            });
+            int shared = type.ContainsGenericParameter ? -1 : fields.FindIndex(field =>
+                !field.Type.ContainsGenericParameter && field.Type.FullName == type.FullName
+                && !field.Holders.Any(holder => points.Any(point => point.Contains(holder) && point.Contains(variable))));
+            if (shared >= 0)
+                fields[shared].Holders.Add(variable);
+            else
+                fields.Add(([variable], type));
+        }
+        return fields;
+    }
+
+    private static string FieldName(object variable) => variable switch
+    {
+        VariableDefinition local => $"local{local.Index}",
+        ParameterDefinition parameter => $"arg_{parameter.Name}",
+        _ => throw new ArgumentException("not a variable", nameof(variable)),
+    };
 
     private FieldReference InMethod(FieldDefinition field) => GenericContext.FieldOn(field, _continuationInMethod);
 

@@ -60,7 +60,7 @@ internal static class MethodRewriter
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
 
-        var layout = ContinuationLayout.Build(declaration, captured.Values.SelectMany(v => v).Distinct(), runtime);
+        var layout = ContinuationLayout.Build(declaration, captured.Values, runtime);
         var fresh = declaration.Fresh is null ? null : BodyCopy.Make(declaration.Variant, declaration.Fresh);
         SuspensionEmitter.Emit(declaration, awaits, captured, layout, flowsContexts, runtime);
         if (fresh is not null)

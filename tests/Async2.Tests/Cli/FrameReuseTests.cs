@@ -7,8 +7,9 @@ namespace Async2.Tests.Cli;
 
 /// <summary>
 /// A resumed frame is reused when it suspends again, and an object reference is stored into it only
-/// if it changed, sparing the write barrier (Rewrite/SuspensionEmitter.cs, FillAndLink). Running
-/// checks that what changed is kept; the shape checks which stores are guarded.
+/// if it changed, sparing the write barrier (Rewrite/SuspensionEmitter.cs, FillAndLink); variables
+/// kept at different awaits share a field (Rewrite/ContinuationLayout.cs). Running checks that what
+/// changed is kept; the shapes check which stores are guarded and which fields are shared.
 /// </summary>
 public sealed class FrameReuseTests
 {
@@ -47,6 +48,22 @@ public sealed class FrameReuseTests
             .ToList();
         Assert.NotEmpty(freshSuspensions);
         Assert.All(freshSuspensions, suspend => Assert.All(FrameFieldStores(suspend), store => Assert.False(store.Guarded, $"{store.Field} in {suspend.Name}")));
+    }
+
+    [Fact]
+    public void Variables_kept_at_different_awaits_share_a_field_of_their_type()
+    {
+        using var module = ModuleDefinition.ReadModule(Build().Rewritten);
+        var continuation = RewrittenAssembly.Variants(module, "Program", "TwoPhases")[0].DeclaringType;
+        // first (at the first await) and second (at the second) are both strings; n (at the first)
+        // and firstLength (at the second) are both ints.
+        var strings = continuation.Fields.Where(f => f.FieldType.FullName == "System.String").ToList();
+        var ints = continuation.Fields.Where(f => f.FieldType.FullName == "System.Int32").ToList();
+        Assert.Single(strings);
+        Assert.Equal(2, strings[0].Name.Split('|').Length);
+        Assert.Single(ints);
+        Assert.Contains("arg_n", ints[0].Name.Split('|'));
+        Assert.Equal(2, ints[0].Name.Split('|').Length);
     }
 
     /// <summary>The continuation field the variant's local of type <paramref name="typeName"/> is kept in.</summary>

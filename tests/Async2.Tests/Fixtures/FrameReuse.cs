@@ -1,6 +1,7 @@
 // Fixture: a frame resumed and suspended again keeps some values and changes others, inspected and
 // run by FrameReuseTests. Each loop re-suspends the same frame with a reference that stays (the
 // argument), one that changes every time, a struct holding a reference and a generic value.
+// TwoPhases keeps different variables of the same types at its two awaits, which share fields.
 using System;
 using System.Collections.Generic;
 using System.Threading.Tasks;
@@ -41,8 +42,19 @@ public static class Program
         return count;
     }
 
+    public static async Task<int> TwoPhases(int n)
+    {
+        string first = "a" + n;
+        await Task.Yield();
+        int firstLength = first.Length;
+        string second = "bb" + n;
+        await Task.Yield();
+        return firstLength * 100 + second.Length;
+    }
+
     public static async Task Main()
     {
+        Console.WriteLine(await TwoPhases(12345));
         Console.WriteLine(await Accumulate("p", 7, 5));
         Console.WriteLine(await Accumulate<string?>("q", "tag", 4));
         Console.WriteLine(await SwapObjects(12));
