@@ -1,28 +1,27 @@
-// ChainRoot: what a suspended chain returns to, owned by the Task thunk that started it.
+// ChainRoot: what a suspended chain returns to, when it is an object of its own.
 //
-// It is created only when a chain actually suspends (the synchronous path allocates none of
-// this). It registers the resumption with whatever the leaf is waiting on, restores the
+// A chain's root is created only when the chain actually suspends (the synchronous path allocates
+// none of this). It registers the resumption with whatever the leaf is waiting on, restores the
 // ExecutionContext the head frame suspended in (so AsyncLocal values set before an await are seen
 // after it, on whatever thread resumes), runs the Dispatcher, and acts on how the dispatch ended:
 // it waits for the next notifier, continues in the context a frame must resume in, or completes
 // the Task with the outermost frame's result or exception. It is no frame of the chain: the chain
-// ends at the outermost frame, so a suspension costs no continuation for the root.
+// ends at the outermost frame.
 //
-// How it registers is chosen at its first suspension, and kept (the Task must be the right object
-// from the start):
+// A root takes one of two forms, chosen at the chain's first suspension (the Task must be the
+// right object from the start):
 // - The leaf awaits a Task (the common case at a Task surface: a request handler, a chain of
-//   tasks): the root registers through its AsyncTaskMethodBuilder, as the state machine the builder
-//   awaits for (RootMachine), as classic async's state machines do. The builder's box then is the
-//   Task the thunk returns, and the awaited Task calls the box back directly: no Action and no
-//   separate Task. The box runs it in the ExecutionContext current at registration (none if the
-//   head suspended with the flow suppressed), which ResumeInHeadContext leaves for the head's if
-//   they differ.
-// - Anything else (Task.Yield, a custom awaiter, the stack guard): the root registers a cached
-//   Action, or queues itself to the thread pool as a work item for a Yield with no context to post
-//   to, and resumes in the head's ExecutionContext itself. Through the builder these cost an
-//   ExecutionContext capture and type tests per suspension (bench "suspend": +30%).
+//   tasks): the root is a struct in the box of the thunk's AsyncTaskMethodBuilder (BuilderRoot.cs),
+//   as classic async's state machines are. The box is the Task the thunk returns, and the awaited
+//   Task calls it back directly: no root object, no Action, no separate Task.
+// - Anything else (Task.Yield, a custom awaiter, the stack guard), or a head that suspended with
+//   the ExecutionContext's flow suppressed: this class. It registers a cached Action, or queues
+//   itself to the thread pool as a work item for a Yield with no context to post to, and resumes
+//   in the head's ExecutionContext itself. Through the builder these cost an ExecutionContext
+//   capture and type tests per suspension (bench "suspend": +30%). A builder root hands its chain
+//   over to one of these when it meets what it does not handle (BuilderRoot.HandOver).
 // Keep in sync with AsyncChain.cs (the notifier kinds), Dispatcher.cs (the ends of a dispatch),
-// ResumeContext.cs (which continues a moved dispatch) and TaskThunk.cs (the Task is read from the builder after Start, which creates it).
+// ResumeContext.cs (which continues a moved dispatch) and TaskThunk.cs (which starts the roots).
 using System.Runtime.CompilerServices;
 using System.Runtime.ExceptionServices;
 
@@ -35,50 +34,38 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     private Continuation? _head;
     private Action? _resume;
 
-    /// <summary>Whether the root registers through its builder (its first notifier was a Task).</summary>
-    private bool _awaitsThroughBuilder;
-
-    /// <summary>Called by the thunk when the first synchronous run of the chain suspended; the Task exists after it.</summary>
-    internal void Start(ref AsyncChain chain)
-    {
-        _awaitsThroughBuilder = chain.NotifierKind == NotifierKind.Task;
-        // Created before registering: once registered, the chain may complete on another thread.
-        if (!_awaitsThroughBuilder)
-            CreateTask();
-        AwaitNotifier(ref chain);
-    }
-
     /// <summary>Waits for the chain's notifier, then resumes the chain from its head.</summary>
-    internal void AwaitNotifier(ref AsyncChain chain)
+    internal void AwaitNotifier(ref AsyncChain chain) =>
+        AwaitNotifier(chain.Head!, chain.Tail, chain.Notifier, chain.NotifierKind, chain.LeafSynchronizationContext, chain.ScopeLeftLeafContext);
+
+    /// <summary><see cref="AwaitNotifier(ref AsyncChain)"/> for a suspension a builder root hands over (<see cref="DispatchEnding"/>).</summary>
+    internal void AwaitNotifier(in DispatchEnding ending) =>
+        AwaitNotifier(ending.Frame!, ending.Tail, ending.Target, ending.NotifierKind, ending.LeafSynchronizationContext, ending.ScopeLeftLeafContext);
+
+    private void AwaitNotifier(Continuation head, Continuation? tail, object? notifier, NotifierKind kind, SynchronizationContext? leafContext, bool scopeLeftLeafContext)
     {
-        if (_head != chain.Head)
-            _head = chain.Head;
+        if (_head != head)
+            _head = head;
         if (Telemetry.IsOn)
-            Telemetry.ChainSuspended(chain.Head!, chain.Tail);
-        if (!chain.ScopeLeftLeafContext)
+            Telemetry.ChainSuspended(head, tail);
+        if (!scopeLeftLeafContext)
         {
-            Register(chain.Notifier, chain.NotifierKind);
+            Register(notifier, kind);
             return;
         }
-        var current = SynchronizationContext.Current;
-        SynchronizationContext.SetSynchronizationContext(chain.LeafSynchronizationContext);
+        var current = LeafContext.Enter(leafContext);
         try
         {
-            Register(chain.Notifier, chain.NotifierKind);
+            Register(notifier, kind);
         }
         finally
         {
-            SynchronizationContext.SetSynchronizationContext(current);
+            LeafContext.Exit(current);
         }
     }
 
     private void Register(object? notifier, NotifierKind kind)
     {
-        if (_awaitsThroughBuilder)
-        {
-            RegisterThroughBuilderInHeadFlow(notifier, kind);
-            return;
-        }
         switch (kind)
         {
             case NotifierKind.Task:
@@ -98,30 +85,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         }
     }
 
-    /// <summary>
-    /// A head that suspended with the ExecutionContext's flow suppressed resumes in the notifier's
-    /// context, as a classic state machine that captured none does: the builder must capture none either.
-    /// </summary>
-    private void RegisterThroughBuilderInHeadFlow(object? notifier, NotifierKind kind)
-    {
-        if (_head!.SavedExecutionContext is not null || ExecutionContext.IsFlowSuppressed())
-        {
-            RegisterThroughBuilder(notifier, kind);
-            return;
-        }
-        using (ExecutionContext.SuppressFlow())
-            RegisterThroughBuilder(notifier, kind);
-    }
-
-    /// <summary>Creates the builder's Task, for a root that does not register through the builder.</summary>
-    private protected abstract void CreateTask();
-
-    /// <summary>Registers through the builder, as awaiting <paramref name="notifier"/>, of the kind <paramref name="kind"/>.</summary>
-    private protected abstract void RegisterThroughBuilder(object? notifier, NotifierKind kind);
-
     void IThreadPoolWorkItem.Execute() => Resume();
-
-    private void Resume() => ResumeInHeadContext(callerPutsContextBack: false);
 
     /// <summary>
     /// Runs the dispatch in the ExecutionContext the head frame suspended in, which it resumes in
@@ -130,24 +94,15 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// notifier's, as a classic state machine that captured no context does; that context is put
     /// back too, since the frames after the head change it.
     /// </summary>
-    /// <param name="callerPutsContextBack">
-    /// Whether the caller runs this in a context it puts back afterwards (the builder's box, which
-    /// captured one at registration): then a head already in its context is dispatched as it is.
-    /// </param>
-    internal void ResumeInHeadContext(bool callerPutsContextBack)
+    private void Resume()
     {
         var executionContext = _head!.SavedExecutionContext;
-        if (executionContext is null)
-        {
-            if (ExecutionContext.Capture() is { } notifiers)
-                ExecutionContext.Run(notifiers, s_dispatchInContext, this);
-            else
-                Dispatch();
-        }
-        else if (callerPutsContextBack && ExecutionContext.Capture() == executionContext)
-            Dispatch();
-        else
+        if (executionContext is not null)
             ExecutionContext.Run(executionContext, s_dispatchInContext, this);
+        else if (ExecutionContext.Capture() is { } notifiers)
+            ExecutionContext.Run(notifiers, s_dispatchInContext, this);
+        else
+            Dispatch();
     }
 
     private void Dispatch()
@@ -157,134 +112,60 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         Continuation head = _head!;
         if (!Telemetry.IsOn)
         {
-            Dispatcher.Run(head, this);
+            Dispatcher.Run(head, this, ref Unsafe.NullRef<DispatchEnding>());
             return;
         }
         long started = Telemetry.DispatchStarted(head);
-        Dispatcher.Run(head, this);
+        Dispatcher.Run(head, this, ref Unsafe.NullRef<DispatchEnding>());
         Telemetry.DispatchEnded(started);
     }
+
+    /// <summary>Dispatches the chain from <paramref name="frame"/>, where it moved to.</summary>
+    internal void Continue(Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault) =>
+        Dispatcher.Run(frame, this, ref Unsafe.NullRef<DispatchEnding>(), completed, fault);
 
     /// <summary>Completes the Task with the outermost frame's result, or with the exception the chain ended with.</summary>
     internal abstract void Complete(Continuation outermost, ExceptionDispatchInfo? fault);
 }
 
-/// <summary>
-/// A root completing the Task of <typeparamref name="TBuilder"/>: the one registration, for both
-/// builders (<see cref="VoidTaskBuilder"/>, <see cref="TaskBuilder{T}"/>).
-/// </summary>
+/// <summary>A root completing the Task of <typeparamref name="TBuilder"/> (<see cref="VoidTaskBuilder"/>, <see cref="TaskBuilder{T}"/>).</summary>
 internal sealed class TaskChainRoot<TBuilder> : ChainRoot where TBuilder : struct, IRootBuilder
 {
     internal TBuilder Builder;
 
-    private protected override void CreateTask() => Builder.CreateTask();
+    private TaskChainRoot(TBuilder builder) => Builder = builder;
 
-    private protected override void RegisterThroughBuilder(object? notifier, NotifierKind kind)
+    /// <summary>Called by the thunk when the first synchronous run of the chain suspended; the Task exists after it.</summary>
+    internal static TaskChainRoot<TBuilder> Start(ref AsyncChain chain)
     {
-        var root = new RootMachine(this);
-        switch (kind)
-        {
-            case NotifierKind.Task:
-                var taskAwaiter = Unsafe.As<Task>(notifier!).GetAwaiter();
-                Builder.AwaitUnsafeOnCompleted(ref taskAwaiter, ref root);
-                break;
-            case NotifierKind.Yield:
-                var yieldAwaiter = default(YieldAwaitable.YieldAwaiter);
-                Builder.AwaitUnsafeOnCompleted(ref yieldAwaiter, ref root);
-                break;
-            case NotifierKind.UnsafeAwaiter:
-                var awaiter = Unsafe.As<ICriticalNotifyCompletion>(notifier!);
-                Builder.AwaitUnsafeOnCompleted(ref awaiter, ref root);
-                break;
-            case NotifierKind.FlowingAwaiter:
-                var flowingAwaiter = Unsafe.As<INotifyCompletion>(notifier!);
-                Builder.AwaitOnCompleted(ref flowingAwaiter, ref root);
-                break;
-            default:
-                throw new InvalidOperationException("Async2: a suspended chain has nothing to wait for.");
-        }
+        var root = new TaskChainRoot<TBuilder>(default);
+        // Created before registering: once registered, the chain may complete on another thread.
+        root.Builder.CreateTask();
+        root.AwaitNotifier(ref chain);
+        return root;
     }
 
-    internal override void Complete(Continuation outermost, ExceptionDispatchInfo? fault)
-    {
-        if (fault is not null)
-            Builder.SetException(fault.SourceException);
-        else
-            Builder.SetResult(outermost);
-    }
+    /// <summary>Takes over a chain from a builder root, whose builder already holds the Task (its box).</summary>
+    internal static TaskChainRoot<TBuilder> TakeOver(TBuilder builder) => new(builder);
+
+    internal override void Complete(Continuation outermost, ExceptionDispatchInfo? fault) =>
+        Builder.Complete(outermost, fault);
 }
 
 /// <summary>
-/// What the builder boxes and calls back: a struct, so that the box and the builder's code are
-/// compiled for it alone; over a class they would be the shared generic code, with its
-/// dictionary lookups and slower thread-static reads (measured: half as fast again per suspension).
+/// The leaf's SynchronizationContext around a registration, where a context scope put back its
+/// caller's while the chain unwound (<see cref="AsyncChain.ScopeLeftLeafContext"/>): an awaiter
+/// captures the context where it is registered.
 /// </summary>
-internal readonly struct RootMachine(ChainRoot root) : IAsyncStateMachine
+internal static class LeafContext
 {
-    public void MoveNext() => root.ResumeInHeadContext(callerPutsContextBack: true);
-
-    public void SetStateMachine(IAsyncStateMachine stateMachine)
+    /// <summary>Makes the leaf's context current; returns the one to put back.</summary>
+    internal static SynchronizationContext? Enter(SynchronizationContext? leaf)
     {
+        var current = SynchronizationContext.Current;
+        SynchronizationContext.SetSynchronizationContext(leaf);
+        return current;
     }
-}
 
-/// <summary>AsyncTaskMethodBuilder and AsyncTaskMethodBuilder&lt;T&gt; behind one face, for <see cref="TaskChainRoot{TBuilder}"/>.</summary>
-internal interface IRootBuilder
-{
-    void AwaitUnsafeOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : ICriticalNotifyCompletion;
-
-    void AwaitOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : INotifyCompletion;
-
-    /// <summary>Creates the Task before any registration, for a root that registers without the builder.</summary>
-    void CreateTask();
-
-    /// <summary>Completes the Task with the outermost frame's result.</summary>
-    void SetResult(Continuation outermost);
-
-    void SetException(Exception exception);
-}
-
-/// <summary>The builder of a <see cref="Task"/>.</summary>
-internal struct VoidTaskBuilder : IRootBuilder
-{
-    private AsyncTaskMethodBuilder _builder;
-
-    /// <summary>
-    /// Read after the first registration, or after <see cref="CreateTask"/>: before either, the
-    /// builder would make a Task that a registration through it then replaces with its box.
-    /// </summary>
-    internal Task Task => _builder.Task;
-
-    public void CreateTask() => _ = _builder.Task;
-
-    public void AwaitUnsafeOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : ICriticalNotifyCompletion =>
-        _builder.AwaitUnsafeOnCompleted(ref awaiter, ref root);
-
-    public void AwaitOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : INotifyCompletion =>
-        _builder.AwaitOnCompleted(ref awaiter, ref root);
-
-    public void SetResult(Continuation outermost) => _builder.SetResult();
-
-    public void SetException(Exception exception) => _builder.SetException(exception);
-}
-
-/// <summary>The builder of a <see cref="Task{T}"/>.</summary>
-internal struct TaskBuilder<T> : IRootBuilder
-{
-    private AsyncTaskMethodBuilder<T> _builder;
-
-    /// <summary>Read after the first registration, or after <see cref="CreateTask"/> (see <see cref="VoidTaskBuilder.Task"/>).</summary>
-    internal Task<T> Task => _builder.Task;
-
-    public void CreateTask() => _ = _builder.Task;
-
-    public void AwaitUnsafeOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : ICriticalNotifyCompletion =>
-        _builder.AwaitUnsafeOnCompleted(ref awaiter, ref root);
-
-    public void AwaitOnCompleted<TAwaiter>(ref TAwaiter awaiter, ref RootMachine root) where TAwaiter : INotifyCompletion =>
-        _builder.AwaitOnCompleted(ref awaiter, ref root);
-
-    public void SetResult(Continuation outermost) => _builder.SetResult(Unsafe.As<Continuation<T>>(outermost).Result);
-
-    public void SetException(Exception exception) => _builder.SetException(exception);
+    internal static void Exit(SynchronizationContext? previous) => SynchronizationContext.SetSynchronizationContext(previous);
 }

@@ -66,14 +66,22 @@ public abstract class Continuation : IAsyncStateMachine
     /// TaskScheduler it awaited on, where it must continue once the callee completes (null: anywhere).
     /// See <see cref="ResumeContext"/>.
     /// </summary>
-    internal object? CapturedContext => _contexts is FrameContexts both ? both.Captured : null;
+    internal object? CapturedContext
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _contexts is FrameContexts both ? both.Captured : null;
+    }
 
     /// <summary>
     /// The ExecutionContext the frame ran in when it suspended, restored before it resumes, so that
     /// it sees its own AsyncLocal values whatever its callees or the resuming thread had
     /// (classic async flows the context per await the same way).
     /// </summary>
-    internal ExecutionContext? SavedExecutionContext => _contexts is FrameContexts both ? both.ExecutionContext : Unsafe.As<ExecutionContext?>(_contexts);
+    internal ExecutionContext? SavedExecutionContext
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _contexts is FrameContexts both ? both.ExecutionContext : Unsafe.As<ExecutionContext?>(_contexts);
+    }
 
     /// <summary>Records the contexts of a suspension with no context to come back to.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -1,5 +1,5 @@
 // Dispatcher: resumes a suspended chain, innermost frame first, in one loop (no recursion, so a
-// chain of any length resumes in constant stack), and tells its root how the chain ended up.
+// chain of any length resumes in constant stack), and has its root act on how the dispatch ended.
 //
 // Each step resumes one frame. A frame that completes hands its result to the next through
 // AsyncChain.Completed; a frame that throws hands the exception on through AsyncChain.Fault, and
@@ -7,11 +7,14 @@
 // would only rethrow): the exception is rethrown through them together, to keep them in its stack
 // trace (PassThroughFrames.cs), and handed to the next frame that can catch it. The chain ends at
 // the outermost frame (its Next is null): the dispatch then returns it, or the exception it ended
-// with, for the root to complete the Task with (ChainRoot.cs). If a resumed frame suspends again,
-// the new inner frames are spliced in front of the rest of the chain and the dispatch returns the
-// suspension, for the root to wait for the new notifier. A frame that awaited its callee in a
-// SynchronizationContext or TaskScheduler is resumed there: the dispatch returns where it stopped
-// and the context, for the root to continue it there (ResumeContext.cs). Every frame is resumed in
+// with, for the root to complete the Task with (ChainRoot.cs, BuilderRoot.cs). If a resumed frame
+// suspends again, the new inner frames are spliced in front of the rest of the chain and the root
+// waits for the new notifier. A frame that awaited its callee in a SynchronizationContext or
+// TaskScheduler is resumed there: the root continues the dispatch in that context
+// (ResumeContext.cs). A ChainRoot object is called at each end; a root in a builder's box
+// (BuilderRoot.cs) is told where the dispatch ended (DispatchEnding) and acts on it itself. The
+// chain a frame is resumed with is a local of the loop: passed in by reference, it cost a write
+// barrier per reference field on every frame (bench "suspend": +20%). Every frame is resumed in
 // the ExecutionContext it suspended in, unless its callee runs in flowing context mode
 // (ContinuationFlags.FlowsContextsToCaller), whose context it inherits. The root is no caller: it
 // completes the Task right where the outermost frame finished, as classic async's builder does
@@ -22,6 +25,46 @@ using System.Diagnostics;
 using System.Runtime.ExceptionServices;
 
 namespace Async2.Runtime;
+
+/// <summary>How a dispatch ended.</summary>
+internal enum DispatchEnd : byte
+{
+    /// <summary>The outermost frame completed (or ended with an exception).</summary>
+    Completed,
+
+    /// <summary>A frame suspended again; the new suspension is linked to the rest of the chain.</summary>
+    Suspended,
+
+    /// <summary>The dispatch must go on in another context.</summary>
+    Moved,
+}
+
+/// <summary>
+/// Where a dispatch ended, for a root that is no <see cref="ChainRoot"/> object (BuilderRoot.cs) and
+/// so acts on it after the dispatch returns. A ChainRoot is called at the end instead: returning
+/// the ending by value cost a suspension half as much again (bench "suspend"), the copies of the
+/// chain the variants had just written to stalling on store forwarding.
+/// </summary>
+internal struct DispatchEnding
+{
+    /// <summary>Completed: the outermost frame. Suspended: the new head. Moved: the frame to continue at (null: past the outermost).</summary>
+    public Continuation? Frame;
+
+    /// <summary>Moved: the callee frame that completed before <see cref="Frame"/>.</summary>
+    public Continuation? Completed;
+
+    /// <summary>Completed or Moved: the exception the chain, or the callee before <see cref="Frame"/>, ended with.</summary>
+    public ExceptionDispatchInfo? Fault;
+
+    /// <summary>Suspended: the notifier (<see cref="AsyncChain.Notifier"/>). Moved: the context to go on in.</summary>
+    public object? Target;
+
+    /// <summary>Suspended: as in <see cref="AsyncChain"/>.</summary>
+    public Continuation? Tail;
+    public NotifierKind NotifierKind;
+    public bool ScopeLeftLeafContext;
+    public SynchronizationContext? LeafSynchronizationContext;
+}
 
 internal static class Dispatcher
 {
@@ -41,22 +84,21 @@ internal static class Dispatcher
     /// Resumes <paramref name="first"/> here and now, then the frames after it, each with the
     /// outcome of the one before (<paramref name="completed"/>/<paramref name="fault"/>: the
     /// outcome handed to the first, when the dispatch continues in another context; a null
-    /// <paramref name="first"/> continues past the outermost frame), until <paramref name="root"/>
-    /// must wait for a notifier, continue in another context or complete the Task.
+    /// <paramref name="first"/> continues past the outermost frame), until the chain completes,
+    /// suspends again or must continue in another context: <paramref name="root"/> is then called
+    /// to act on it, or, without one, <paramref name="ending"/> says where it ended.
     /// </summary>
     [StackTraceHidden]
-    internal static void Run(Continuation? first, ChainRoot root, Continuation? completed = null, ExceptionDispatchInfo? fault = null)
+    internal static DispatchEnd Run(Continuation? first, ChainRoot? root, ref DispatchEnding ending,
+        Continuation? completed = null, ExceptionDispatchInfo? fault = null)
     {
         if (!RecordsResumedFrames)
-        {
-            RunFrames(first, root, completed, fault);
-            return;
-        }
+            return RunFrames(first, root, ref ending, completed, fault);
         // A dispatch may run nested in a resumed frame (a chain completing inline): the outer one's is put back.
         var outerResumed = Resumed;
         try
         {
-            RunFrames(first, root, completed, fault);
+            return RunFrames(first, root, ref ending, completed, fault);
         }
         finally
         {
@@ -65,7 +107,8 @@ internal static class Dispatcher
     }
 
     [StackTraceHidden]
-    private static void RunFrames(Continuation? first, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault)
+    private static DispatchEnd RunFrames(Continuation? first, ChainRoot? root, ref DispatchEnding ending,
+        Continuation? completed, ExceptionDispatchInfo? fault)
     {
         Continuation? frame = first;
         Continuation? passThrough = null;
@@ -134,15 +177,21 @@ internal static class Dispatcher
                     // Rethrown through here, where they were left, rather than carried along.
                     if (passThrough is not null)
                         fault = PassThroughFrames.RethrowThrough(passThrough, passThroughCount, fault!);
-                    ResumeContext.ResumeOn(target, frame, root, completed, fault);
-                    return;
+                    if (root is not null)
+                        ResumeContext.ResumeOn(target, frame, root, completed, fault);
+                    else
+                        (ending.Frame, ending.Completed, ending.Fault, ending.Target) = (frame, completed, fault, target);
+                    return DispatchEnd.Moved;
                 }
             }
 
             if (frame is null)
             {
-                root.Complete(completed!, fault);
-                return;
+                if (root is not null)
+                    root.Complete(completed!, fault);
+                else
+                    (ending.Frame, ending.Fault) = (completed, fault);
+                return DispatchEnd.Completed;
             }
 
             Continuation? rest = frame.Next;
@@ -170,8 +219,14 @@ internal static class Dispatcher
                 // A reused frame usually links to the same caller: no write barrier then.
                 if (chain.Tail!.Next != rest)
                     chain.Tail.Next = rest;
-                root.AwaitNotifier(ref chain);
-                return;
+                if (root is not null)
+                    root.AwaitNotifier(ref chain);
+                else
+                {
+                    (ending.Frame, ending.Tail, ending.Target, ending.NotifierKind) = (chain.Head, chain.Tail, chain.Notifier, chain.NotifierKind);
+                    (ending.ScopeLeftLeafContext, ending.LeafSynchronizationContext) = (chain.ScopeLeftLeafContext, chain.LeafSynchronizationContext);
+                }
+                return DispatchEnd.Suspended;
             }
 
             completed = frame;

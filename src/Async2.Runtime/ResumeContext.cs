@@ -65,6 +65,6 @@ internal static class ResumeContext
                 ExecutionContext.Run(executionContext, s_dispatch, this);
         }
 
-        private void Dispatch() => Dispatcher.Run(frame, root, completed, fault);
+        private void Dispatch() => root.Continue(frame, completed, fault);
     }
 }

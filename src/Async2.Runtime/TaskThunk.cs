@@ -7,7 +7,7 @@
 //
 // Complete returns a completed task when the variant finished synchronously (no allocation for
 // ValueTask, the BCL's cached tasks where Task.FromResult has them) and otherwise hands the chain
-// to a ChainRoot. Exceptions become faulted tasks, OperationCanceledException a canceled one,
+// to a root (BuilderRoot.cs, ChainRoot.cs). Exceptions become faulted tasks, OperationCanceledException a canceled one,
 // exactly as AsyncTaskMethodBuilder does for classic async. Names are looked up by the rewriter.
 using System.ComponentModel;
 using System.Runtime.CompilerServices;
@@ -67,20 +67,16 @@ public static class TaskThunk
     public static ValueTask<T> FailValueTask<T>(Exception exception, ref ThunkScope scope) =>
         new(FailTask<T>(exception, ref scope));
 
-    // The Task is read after Start, which creates it (ChainRoot.cs: the builder's box, or a promise).
-    private static Task Suspend(ref AsyncChain chain)
-    {
-        var root = new TaskChainRoot<VoidTaskBuilder>();
-        root.Start(ref chain);
-        return root.Builder.Task;
-    }
+    // The Task is read after Start, which creates it (the builder's box, or a promise).
+    private static Task Suspend(ref AsyncChain chain) =>
+        BuilderRoot.Suits(ref chain)
+            ? BuilderRoot<VoidTaskBuilder>.Start(ref chain).Task
+            : TaskChainRoot<VoidTaskBuilder>.Start(ref chain).Builder.Task;
 
-    private static Task<T> Suspend<T>(ref AsyncChain chain)
-    {
-        var root = new TaskChainRoot<TaskBuilder<T>>();
-        root.Start(ref chain);
-        return root.Builder.Task;
-    }
+    private static Task<T> Suspend<T>(ref AsyncChain chain) =>
+        BuilderRoot.Suits(ref chain)
+            ? BuilderRoot<TaskBuilder<T>>.Start(ref chain).Task
+            : TaskChainRoot<TaskBuilder<T>>.Start(ref chain).Builder.Task;
 }
 
 /// <summary>
