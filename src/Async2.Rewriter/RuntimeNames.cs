@@ -24,6 +24,9 @@ internal static class RuntimeNames
     /// <summary>ContinuationFlags.FlowsContextsToCaller: the frame's method runs in flowing context mode.</summary>
     public const int FlowsContextsToCallerFlag = 2;
 
+    /// <summary>ContinuationFlags.HasContextScope: the frame's method brackets its body with a context scope.</summary>
+    public const int HasContextScopeFlag = 4;
+
     public const string AsyncHelpers = "System.Runtime.CompilerServices.AsyncHelpers";
 
     /// <summary>MethodImplAttributes.Async: Cecil has no enum member for it, the raw bit survives.</summary>

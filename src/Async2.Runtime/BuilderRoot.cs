@@ -53,11 +53,11 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
         var ending = new DispatchEnding();
         DispatchEnd end;
         if (!Telemetry.IsOn)
-            end = Dispatcher.Run(_head, null, ref ending);
+            end = Dispatcher.Run(_head, null, ref ending, rootRestoresContexts: true);
         else
         {
             long started = Telemetry.DispatchStarted(_head);
-            end = Dispatcher.Run(_head, null, ref ending);
+            end = Dispatcher.Run(_head, null, ref ending, rootRestoresContexts: true);
             Telemetry.DispatchEnded(started);
         }
 

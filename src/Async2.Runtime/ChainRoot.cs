@@ -29,7 +29,7 @@ namespace Async2.Runtime;
 
 internal abstract class ChainRoot : IThreadPoolWorkItem
 {
-    private static readonly ContextCallback s_dispatchInContext = static state => ((ChainRoot)state!).Dispatch();
+    private static readonly ContextCallback s_dispatchInContext = static state => ((ChainRoot)state!).Dispatch(inContextRun: true);
 
     private Continuation? _head;
     private Action? _resume;
@@ -102,27 +102,28 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         else if (ExecutionContext.Capture() is { } notifiers)
             ExecutionContext.Run(notifiers, s_dispatchInContext, this);
         else
-            Dispatch();
+            Dispatch(inContextRun: false);
     }
 
-    private void Dispatch()
+    /// <param name="inContextRun">Whether it runs in ExecutionContext.Run, which puts the thread's contexts back after it.</param>
+    private void Dispatch(bool inContextRun)
     {
         // The head stays recorded (a re-suspending chain usually has the same one): it is not
         // resumed twice, because the notifier calls back once per registration.
         Continuation head = _head!;
         if (!Telemetry.IsOn)
         {
-            Dispatcher.Run(head, this, ref Unsafe.NullRef<DispatchEnding>());
+            Dispatcher.Run(head, this, ref Unsafe.NullRef<DispatchEnding>(), inContextRun);
             return;
         }
         long started = Telemetry.DispatchStarted(head);
-        Dispatcher.Run(head, this, ref Unsafe.NullRef<DispatchEnding>());
+        Dispatcher.Run(head, this, ref Unsafe.NullRef<DispatchEnding>(), inContextRun);
         Telemetry.DispatchEnded(started);
     }
 
     /// <summary>Dispatches the chain from <paramref name="frame"/>, where it moved to.</summary>
     internal void Continue(Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault) =>
-        Dispatcher.Run(frame, this, ref Unsafe.NullRef<DispatchEnding>(), completed, fault);
+        Dispatcher.Run(frame, this, ref Unsafe.NullRef<DispatchEnding>(), rootRestoresContexts: false, completed, fault);
 
     /// <summary>Completes the Task with the outermost frame's result, or with the exception the chain ended with.</summary>
     internal abstract void Complete(Continuation outermost, ExceptionDispatchInfo? fault);

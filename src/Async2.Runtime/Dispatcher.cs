@@ -89,16 +89,21 @@ internal static class Dispatcher
     /// to act on it, or, without one, <paramref name="ending"/> says where it ended.
     /// </summary>
     [StackTraceHidden]
-    internal static DispatchEnd Run(Continuation? first, ChainRoot? root, ref DispatchEnding ending,
+    /// <param name="rootRestoresContexts">
+    /// Whether the caller puts the thread's ExecutionContext and SynchronizationContext back after the
+    /// dispatch (it runs in ExecutionContext.Run or a builder's box): a first frame that is also the
+    /// outermost then leaves that to it (<see cref="ContinuationFlags.HasContextScope"/>).
+    /// </param>
+    internal static DispatchEnd Run(Continuation? first, ChainRoot? root, ref DispatchEnding ending, bool rootRestoresContexts,
         Continuation? completed = null, ExceptionDispatchInfo? fault = null)
     {
         if (!RecordsResumedFrames)
-            return RunFrames(first, root, ref ending, completed, fault);
+            return RunFrames(first, root, ref ending, rootRestoresContexts, completed, fault);
         // A dispatch may run nested in a resumed frame (a chain completing inline): the outer one's is put back.
         var outerResumed = Resumed;
         try
         {
-            return RunFrames(first, root, ref ending, completed, fault);
+            return RunFrames(first, root, ref ending, rootRestoresContexts, completed, fault);
         }
         finally
         {
@@ -107,7 +112,7 @@ internal static class Dispatcher
     }
 
     [StackTraceHidden]
-    private static DispatchEnd RunFrames(Continuation? first, ChainRoot? root, ref DispatchEnding ending,
+    private static DispatchEnd RunFrames(Continuation? first, ChainRoot? root, ref DispatchEnding ending, bool rootRestoresContexts,
         Continuation? completed, ExceptionDispatchInfo? fault)
     {
         Continuation? frame = first;
@@ -199,6 +204,10 @@ internal static class Dispatcher
                 ExecutionContext.Restore(executionContext);
             inFrameContext = false;
             var chain = new AsyncChain { Completed = completed, Fault = fault, PassThroughInnermost = passThrough, PassThroughCount = passThroughCount };
+            // The chain's only frame changes no caller's contexts but the root's, which puts them
+            // back: its scope is lent to the root, as a Task thunk lends a variant's.
+            if (rootRestoresContexts && rest is null && frame == first && (frame.Flags & ContinuationFlags.HasContextScope) != 0)
+                chain.LendContextScope();
             (passThrough, passThroughCount) = (null, 0);
             StackGuard.SetFloor(ref chain);
             if (RecordsResumedFrames)

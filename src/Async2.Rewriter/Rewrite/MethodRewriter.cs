@@ -62,9 +62,10 @@ internal static class MethodRewriter
 
         var layout = ContinuationLayout.Build(declaration, captured.Values, runtime);
         var fresh = declaration.Fresh is null ? null : BodyCopy.Make(declaration.Variant, declaration.Fresh);
-        SuspensionEmitter.Emit(declaration, awaits, captured, layout, flowsContexts, runtime);
+        int contextFlags = (flowsContexts ? RuntimeNames.FlowsContextsToCallerFlag : 0) | (needsContextScope ? RuntimeNames.HasContextScopeFlag : 0);
+        SuspensionEmitter.Emit(declaration, awaits, captured, layout, contextFlags, runtime);
         if (fresh is not null)
-            SuspensionEmitter.EmitOutOfLine(declaration, fresh, awaits, captured, layout, flowsContexts, runtime);
+            SuspensionEmitter.EmitOutOfLine(declaration, fresh, awaits, captured, layout, contextFlags, runtime);
         SuspensionPointsEmitter.Emit(declaration, awaits, origins, start, runtime);
         foreach (var (method, chain) in declaration.Bodies)
         {

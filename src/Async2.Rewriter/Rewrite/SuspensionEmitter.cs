@@ -12,7 +12,7 @@ namespace Async2.Rewriter.Rewrite;
 ///     CHECK:    brfalse CONTINUE                       (from AwaitNormalizer)
 ///     SUSPEND:  cont = resume ?? new &lt;M&gt;d__Async2();    reuse the frame's own record when resumed
 ///               cont.State = k; cont.Flags = ...; cont.self = this; cont.field_v = v ...
-///                   (Flags: HandlesExceptions inside a try, FlowsContextsToCaller in flowing mode)
+///                   (Flags: HandlesExceptions inside a try, FlowsContextsToCaller in flowing mode, HasContextScope)
 ///               chain.Link(cont) (LinkAwaitingCallee at a direct call); [suspending = true]; leave EXIT
 ///     RESUME_k: v = resume.field_v ...; state = 0; [r = chain.GetResult&lt;T&gt;()]
 ///     CONTINUE: ...
@@ -32,7 +32,7 @@ internal static class SuspensionEmitter
         IReadOnlyList<NormalizedAwait> awaits,
         IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured,
         ContinuationLayout layout,
-        bool flowsContexts,
+        int contextFlags,
         RuntimeReferences runtime)
     {
         var variant = declaration.Variant;
@@ -52,7 +52,7 @@ internal static class SuspensionEmitter
         {
             int index = regions.IndexOf[point.Check];
             var trys = regions.TrysEnclosing(index);
-            var flags = FlagsAt(trys.Count, flowsContexts);
+            var flags = FlagsAt(trys.Count, contextFlags);
             bool guarded = trys.Any(r => r.RunsOnLeave);
             var variables = captured[point];
 
@@ -123,7 +123,7 @@ internal static class SuspensionEmitter
         IReadOnlyList<NormalizedAwait> awaits,
         IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured,
         ContinuationLayout layout,
-        bool flowsContexts,
+        int contextFlags,
         RuntimeReferences runtime)
     {
         var fresh = declaration.Fresh!;
@@ -137,7 +137,7 @@ internal static class SuspensionEmitter
             var check = copy.Map(point.Check);
             var trys = regions.TrysEnclosing(regions.IndexOf[check]);
             var variables = captured[point];
-            var suspend = DeclareSuspension(declaration, point, FlagsAt(trys.Count, flowsContexts), variables, layout, runtime);
+            var suspend = DeclareSuspension(declaration, point, FlagsAt(trys.Count, contextFlags), variables, layout, runtime);
 
             var code = new List<Instruction>();
             if (layout.Self is not null)
@@ -261,9 +261,9 @@ internal static class SuspensionEmitter
             yield return skip;
     }
 
-    /// <summary>HandlesExceptions inside a try, FlowsContextsToCaller in flowing mode.</summary>
-    private static int FlagsAt(int enclosingTrys, bool flowsContexts) =>
-        (enclosingTrys > 0 ? RuntimeNames.HandlesExceptionsFlag : 0) | (flowsContexts ? RuntimeNames.FlowsContextsToCallerFlag : 0);
+    /// <summary>HandlesExceptions inside a try, and the method's context flags (FlowsContextsToCaller, HasContextScope).</summary>
+    private static int FlagsAt(int enclosingTrys, int contextFlags) =>
+        (enclosingTrys > 0 ? RuntimeNames.HandlesExceptionsFlag : 0) | contextFlags;
 
     private static MethodReference Constructor(VariantDeclaration declaration) =>
         GenericContext.MethodOn(declaration.Continuation.Methods.Single(m => m.IsConstructor), declaration.ContinuationInMethod, []);

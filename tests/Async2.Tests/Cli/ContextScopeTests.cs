@@ -1,5 +1,6 @@
 using Async2.Tests.Corpus;
 using Mono.Cecil;
+using Mono.Cecil.Cil;
 using Xunit;
 
 namespace Async2.Tests.Cli;
@@ -41,9 +42,27 @@ public sealed class ContextScopeTests
             i.Operand is MethodReference { Name: "LendContextScope", DeclaringType.Name: "AsyncChain" });
         Assert.True(lends == expectScope, $"{method}: the thunk {(lends ? "lends" : "does not lend")} its scope");
 
+        // Its frames say so (ContinuationFlags.HasContextScope), for the dispatcher to lend the
+        // scope to a root that puts the contexts back itself, and only where there is one, as above.
+        var flagStores = variants[0].DeclaringType.Methods
+            .SelectMany(m => m.Body.Instructions)
+            .Where(i => i.Operand is FieldReference { Name: "Flags" })
+            .Select(i => ConstantLoaded(i.Previous))
+            .ToList();
+        Assert.NotEmpty(flagStores);
+        Assert.All(flagStores, flags => Assert.True(((flags & 4) != 0) == expectScope, $"{method}: a frame's flags {flags}"));
+
         // A thunk over a body that cannot change a context has nothing to put back: no scope, no context reads.
         bool entersScope = thunk.Body.Instructions.Any(i =>
             i.Operand is MethodReference { Name: "Enter", DeclaringType.Name: "ThunkScope" });
         Assert.True(entersScope == expectScope, $"{method}: the thunk {(entersScope ? "saves" : "does not save")} the contexts");
     }
+
+    private static int ConstantLoaded(Instruction load) => load.OpCode.Code switch
+    {
+        >= Code.Ldc_I4_0 and <= Code.Ldc_I4_8 => load.OpCode.Code - Code.Ldc_I4_0,
+        Code.Ldc_I4_S => (sbyte)load.Operand,
+        Code.Ldc_I4 => (int)load.Operand,
+        _ => throw new InvalidOperationException($"the flags are not a constant: {load}"),
+    };
 }
