@@ -17,6 +17,7 @@
 // Keep in sync with ChainRoot.cs (the same registration and dispatch, as an object),
 // Dispatcher.cs (the ends of a dispatch) and TaskThunk.cs (which starts it).
 using System.Runtime.CompilerServices;
+using System.Runtime.ExceptionServices;
 
 namespace Async2.Runtime;
 
@@ -41,7 +42,7 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     internal static TBuilder Start(ref AsyncChain chain)
     {
         var root = new BuilderRoot<TBuilder> { _builder = default, _head = chain.Head! };
-        root.Register(chain.Tail, chain.Notifier, chain.NotifierKind, chain.LeafSynchronizationContext, chain.ScopeLeftLeafContext);
+        root.Register(ref chain);
         return root._builder;
     }
 
@@ -50,50 +51,44 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
         var executionContext = _head.SavedExecutionContext!;
         if (ExecutionContext.Capture() != executionContext)
             ExecutionContext.Restore(executionContext);
-        var ending = new DispatchEnding();
-        DispatchEnd end;
+        var ends = new Ends(ref this);
         if (!Telemetry.IsOn)
-            end = Dispatcher.Run(_head, null, ref ending, rootRestoresContexts: true);
-        else
         {
-            long started = Telemetry.DispatchStarted(_head);
-            end = Dispatcher.Run(_head, null, ref ending, rootRestoresContexts: true);
-            Telemetry.DispatchEnded(started);
+            Dispatcher.Run(ref ends, _head);
+            return;
         }
+        long started = Telemetry.DispatchStarted(_head);
+        Dispatcher.Run(ref ends, _head);
+        Telemetry.DispatchEnded(started);
+    }
 
-        switch (end)
+    /// <summary>The chain suspended again: registers through the builder, or hands the chain over if this root cannot.</summary>
+    private void Suspended(ref AsyncChain chain)
+    {
+        if (chain.Head!.SavedExecutionContext is null || ExecutionContext.IsFlowSuppressed())
         {
-            case DispatchEnd.Completed:
-                _builder.Complete(ending.Frame!, ending.Fault);
-                break;
-            case DispatchEnd.Suspended when ending.Frame!.SavedExecutionContext is not null && !ExecutionContext.IsFlowSuppressed():
-                if (_head != ending.Frame)
-                    _head = ending.Frame;
-                Register(ending.Tail, ending.Target, ending.NotifierKind, ending.LeafSynchronizationContext, ending.ScopeLeftLeafContext);
-                break;
-            case DispatchEnd.Suspended:
-                HandOver().AwaitNotifier(in ending);
-                break;
-            default:
-                ResumeContext.ResumeOn(ending.Target!, ending.Frame, HandOver(), ending.Completed, ending.Fault);
-                break;
+            HandOver().AwaitNotifier(ref chain);
+            return;
         }
+        if (_head != chain.Head)
+            _head = chain.Head;
+        Register(ref chain);
     }
 
     /// <summary>Registers with what the head awaits (at the first suspension, a Task) through the builder.</summary>
-    private void Register(Continuation? tail, object? notifier, NotifierKind kind, SynchronizationContext? leafContext, bool scopeLeftLeafContext)
+    private void Register(ref AsyncChain chain)
     {
         if (Telemetry.IsOn)
-            Telemetry.ChainSuspended(_head, tail);
-        if (!scopeLeftLeafContext)
+            Telemetry.ChainSuspended(_head, chain.Tail);
+        if (!chain.ScopeLeftLeafContext)
         {
-            Register(notifier, kind);
+            Register(chain.Notifier, chain.NotifierKind);
             return;
         }
-        var current = LeafContext.Enter(leafContext);
+        var current = LeafContext.Enter(chain.LeafSynchronizationContext);
         try
         {
-            Register(notifier, kind);
+            Register(chain.Notifier, chain.NotifierKind);
         }
         finally
         {
@@ -128,6 +123,22 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
 
     /// <summary>A ChainRoot object that takes the chain on; the box is not called back again.</summary>
     private readonly ChainRoot HandOver() => TaskChainRoot<TBuilder>.TakeOver(_builder);
+
+    /// <summary>What the dispatch does at its ends: acts on this root, in the box, by reference.</summary>
+    private ref struct Ends(ref BuilderRoot<TBuilder> root) : IDispatchEnds
+    {
+        private ref BuilderRoot<TBuilder> _root = ref root;
+
+        // The box runs MoveNext in ExecutionContext.RunInternal, which puts the thread's contexts back.
+        public readonly bool RootRestoresContexts => true;
+
+        public readonly void Suspended(ref AsyncChain chain) => _root.Suspended(ref chain);
+
+        public readonly void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault) =>
+            ResumeContext.ResumeOn(context, frame, _root.HandOver(), completed, fault);
+
+        public readonly void Completed(Continuation outermost, ExceptionDispatchInfo? fault) => _root._builder.Complete(outermost, fault);
+    }
 
     public void SetStateMachine(IAsyncStateMachine stateMachine)
     {

@@ -35,28 +35,21 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     private Action? _resume;
 
     /// <summary>Waits for the chain's notifier, then resumes the chain from its head.</summary>
-    internal void AwaitNotifier(ref AsyncChain chain) =>
-        AwaitNotifier(chain.Head!, chain.Tail, chain.Notifier, chain.NotifierKind, chain.LeafSynchronizationContext, chain.ScopeLeftLeafContext);
-
-    /// <summary><see cref="AwaitNotifier(ref AsyncChain)"/> for a suspension a builder root hands over (<see cref="DispatchEnding"/>).</summary>
-    internal void AwaitNotifier(in DispatchEnding ending) =>
-        AwaitNotifier(ending.Frame!, ending.Tail, ending.Target, ending.NotifierKind, ending.LeafSynchronizationContext, ending.ScopeLeftLeafContext);
-
-    private void AwaitNotifier(Continuation head, Continuation? tail, object? notifier, NotifierKind kind, SynchronizationContext? leafContext, bool scopeLeftLeafContext)
+    internal void AwaitNotifier(ref AsyncChain chain)
     {
-        if (_head != head)
-            _head = head;
+        if (_head != chain.Head)
+            _head = chain.Head;
         if (Telemetry.IsOn)
-            Telemetry.ChainSuspended(head, tail);
-        if (!scopeLeftLeafContext)
+            Telemetry.ChainSuspended(chain.Head!, chain.Tail);
+        if (!chain.ScopeLeftLeafContext)
         {
-            Register(notifier, kind);
+            Register(chain.Notifier, chain.NotifierKind);
             return;
         }
-        var current = LeafContext.Enter(leafContext);
+        var current = LeafContext.Enter(chain.LeafSynchronizationContext);
         try
         {
-            Register(notifier, kind);
+            Register(chain.Notifier, chain.NotifierKind);
         }
         finally
         {
@@ -111,19 +104,36 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         // The head stays recorded (a re-suspending chain usually has the same one): it is not
         // resumed twice, because the notifier calls back once per registration.
         Continuation head = _head!;
+        var ends = new Ends(this, inContextRun);
         if (!Telemetry.IsOn)
         {
-            Dispatcher.Run(head, this, ref Unsafe.NullRef<DispatchEnding>(), inContextRun);
+            Dispatcher.Run(ref ends, head);
             return;
         }
         long started = Telemetry.DispatchStarted(head);
-        Dispatcher.Run(head, this, ref Unsafe.NullRef<DispatchEnding>(), inContextRun);
+        Dispatcher.Run(ref ends, head);
         Telemetry.DispatchEnded(started);
     }
 
     /// <summary>Dispatches the chain from <paramref name="frame"/>, where it moved to.</summary>
-    internal void Continue(Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault) =>
-        Dispatcher.Run(frame, this, ref Unsafe.NullRef<DispatchEnding>(), rootRestoresContexts: false, completed, fault);
+    internal void Continue(Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault)
+    {
+        var ends = new Ends(this, inContextRun: false);
+        Dispatcher.Run(ref ends, frame, completed, fault);
+    }
+
+    /// <summary>The root object is called at each end of a dispatch.</summary>
+    private readonly struct Ends(ChainRoot root, bool inContextRun) : IDispatchEnds
+    {
+        public bool RootRestoresContexts => inContextRun;
+
+        public void Suspended(ref AsyncChain chain) => root.AwaitNotifier(ref chain);
+
+        public void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault) =>
+            ResumeContext.ResumeOn(context, frame, root, completed, fault);
+
+        public void Completed(Continuation outermost, ExceptionDispatchInfo? fault) => root.Complete(outermost, fault);
+    }
 
     /// <summary>Completes the Task with the outermost frame's result, or with the exception the chain ended with.</summary>
     internal abstract void Complete(Continuation outermost, ExceptionDispatchInfo? fault);

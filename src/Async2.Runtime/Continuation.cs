@@ -76,7 +76,6 @@ public abstract class Continuation : IAsyncStateMachine
     /// </summary>
     internal object? CapturedContext
     {
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         get => _contexts is FrameContexts both ? both.Captured : null;
     }
 
@@ -87,7 +86,6 @@ public abstract class Continuation : IAsyncStateMachine
     /// </summary>
     internal ExecutionContext? SavedExecutionContext
     {
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         get => _contexts is FrameContexts both ? both.ExecutionContext : Unsafe.As<ExecutionContext?>(_contexts);
     }
 

@@ -11,8 +11,8 @@
 // suspends again, the new inner frames are spliced in front of the rest of the chain and the root
 // waits for the new notifier. A frame that awaited its callee in a SynchronizationContext or
 // TaskScheduler is resumed there: the root continues the dispatch in that context
-// (ResumeContext.cs). A ChainRoot object is called at each end; a root in a builder's box
-// (BuilderRoot.cs) is told where the dispatch ended (DispatchEnding) and acts on it itself. The
+// (ResumeContext.cs). What happens at each end is the root's (IDispatchEnds): a ChainRoot object
+// is called there; a root in a builder's box (BuilderRoot.cs) records it and acts on it itself. The
 // chain a frame is resumed with is a local of the loop: passed in by reference, it cost a write
 // barrier per reference field on every frame (bench "suspend": +20%). Every frame is resumed in
 // the ExecutionContext it suspended in, unless its callee runs in flowing context mode
@@ -26,44 +26,27 @@ using System.Runtime.ExceptionServices;
 
 namespace Async2.Runtime;
 
-/// <summary>How a dispatch ended.</summary>
-internal enum DispatchEnd : byte
-{
-    /// <summary>The outermost frame completed (or ended with an exception).</summary>
-    Completed,
-
-    /// <summary>A frame suspended again; the new suspension is linked to the rest of the chain.</summary>
-    Suspended,
-
-    /// <summary>The dispatch must go on in another context.</summary>
-    Moved,
-}
-
 /// <summary>
-/// Where a dispatch ended, for a root that is no <see cref="ChainRoot"/> object (BuilderRoot.cs) and
-/// so acts on it after the dispatch returns. A ChainRoot is called at the end instead: returning
-/// the ending by value cost a suspension half as much again (bench "suspend"), the copies of the
-/// chain the variants had just written to stalling on store forwarding.
+/// What a dispatch does where it ends, for the chain's root: the dispatcher is compiled once per
+/// kind of root (a struct type argument), so neither pays for the other's way.
 /// </summary>
-internal struct DispatchEnding
+internal interface IDispatchEnds
 {
-    /// <summary>Completed: the outermost frame. Suspended: the new head. Moved: the frame to continue at (null: past the outermost).</summary>
-    public Continuation? Frame;
+    /// <summary>
+    /// Whether the root puts the thread's ExecutionContext and SynchronizationContext back after the
+    /// dispatch (it runs in ExecutionContext.Run or a builder's box): a first frame that is also the
+    /// outermost then leaves that to it (<see cref="ContinuationFlags.HasContextScope"/>).
+    /// </summary>
+    bool RootRestoresContexts { get; }
 
-    /// <summary>Moved: the callee frame that completed before <see cref="Frame"/>.</summary>
-    public Continuation? Completed;
+    /// <summary>A frame suspended again; <paramref name="chain"/> holds the new suspension, linked to the rest.</summary>
+    void Suspended(ref AsyncChain chain);
 
-    /// <summary>Completed or Moved: the exception the chain, or the callee before <see cref="Frame"/>, ended with.</summary>
-    public ExceptionDispatchInfo? Fault;
+    /// <summary>The dispatch must go on in <paramref name="context"/>, at <paramref name="frame"/> (null: past the outermost frame).</summary>
+    void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault);
 
-    /// <summary>Suspended: the notifier (<see cref="AsyncChain.Notifier"/>). Moved: the context to go on in.</summary>
-    public object? Target;
-
-    /// <summary>Suspended: as in <see cref="AsyncChain"/>.</summary>
-    public Continuation? Tail;
-    public NotifierKind NotifierKind;
-    public bool ScopeLeftLeafContext;
-    public SynchronizationContext? LeafSynchronizationContext;
+    /// <summary>The outermost frame completed, or the chain ended with <paramref name="fault"/>.</summary>
+    void Completed(Continuation outermost, ExceptionDispatchInfo? fault);
 }
 
 internal static class Dispatcher
@@ -85,25 +68,22 @@ internal static class Dispatcher
     /// outcome of the one before (<paramref name="completed"/>/<paramref name="fault"/>: the
     /// outcome handed to the first, when the dispatch continues in another context; a null
     /// <paramref name="first"/> continues past the outermost frame), until the chain completes,
-    /// suspends again or must continue in another context: <paramref name="root"/> is then called
-    /// to act on it, or, without one, <paramref name="ending"/> says where it ended.
+    /// suspends again or must continue in another context, where <paramref name="ends"/> acts on it.
     /// </summary>
     [StackTraceHidden]
-    /// <param name="rootRestoresContexts">
-    /// Whether the caller puts the thread's ExecutionContext and SynchronizationContext back after the
-    /// dispatch (it runs in ExecutionContext.Run or a builder's box): a first frame that is also the
-    /// outermost then leaves that to it (<see cref="ContinuationFlags.HasContextScope"/>).
-    /// </param>
-    internal static DispatchEnd Run(Continuation? first, ChainRoot? root, ref DispatchEnding ending, bool rootRestoresContexts,
-        Continuation? completed = null, ExceptionDispatchInfo? fault = null)
+    internal static void Run<TEnds>(ref TEnds ends, Continuation? first, Continuation? completed = null, ExceptionDispatchInfo? fault = null)
+        where TEnds : struct, IDispatchEnds, allows ref struct
     {
         if (!RecordsResumedFrames)
-            return RunFrames(first, root, ref ending, rootRestoresContexts, completed, fault);
+        {
+            RunFrames(ref ends, first, completed, fault);
+            return;
+        }
         // A dispatch may run nested in a resumed frame (a chain completing inline): the outer one's is put back.
         var outerResumed = Resumed;
         try
         {
-            return RunFrames(first, root, ref ending, rootRestoresContexts, completed, fault);
+            RunFrames(ref ends, first, completed, fault);
         }
         finally
         {
@@ -112,8 +92,8 @@ internal static class Dispatcher
     }
 
     [StackTraceHidden]
-    private static DispatchEnd RunFrames(Continuation? first, ChainRoot? root, ref DispatchEnding ending, bool rootRestoresContexts,
-        Continuation? completed, ExceptionDispatchInfo? fault)
+    private static void RunFrames<TEnds>(ref TEnds ends, Continuation? first, Continuation? completed, ExceptionDispatchInfo? fault)
+        where TEnds : struct, IDispatchEnds, allows ref struct
     {
         Continuation? frame = first;
         Continuation? passThrough = null;
@@ -182,21 +162,15 @@ internal static class Dispatcher
                     // Rethrown through here, where they were left, rather than carried along.
                     if (passThrough is not null)
                         fault = PassThroughFrames.RethrowThrough(passThrough, passThroughCount, fault!);
-                    if (root is not null)
-                        ResumeContext.ResumeOn(target, frame, root, completed, fault);
-                    else
-                        (ending.Frame, ending.Completed, ending.Fault, ending.Target) = (frame, completed, fault, target);
-                    return DispatchEnd.Moved;
+                    ends.Moved(target, frame, completed, fault);
+                    return;
                 }
             }
 
             if (frame is null)
             {
-                if (root is not null)
-                    root.Complete(completed!, fault);
-                else
-                    (ending.Frame, ending.Fault) = (completed, fault);
-                return DispatchEnd.Completed;
+                ends.Completed(completed!, fault);
+                return;
             }
 
             Continuation? rest = frame.Next;
@@ -206,7 +180,7 @@ internal static class Dispatcher
             var chain = new AsyncChain { Completed = completed, Fault = fault, PassThroughInnermost = passThrough, PassThroughCount = passThroughCount };
             // The chain's only frame changes no caller's contexts but the root's, which puts them
             // back: its scope is lent to the root, as a Task thunk lends a variant's.
-            if (rootRestoresContexts && rest is null && frame == first && (frame.Flags & ContinuationFlags.HasContextScope) != 0)
+            if (ends.RootRestoresContexts && rest is null && frame == first && (frame.Flags & ContinuationFlags.HasContextScope) != 0)
                 chain.LendContextScope();
             (passThrough, passThroughCount) = (null, 0);
             StackGuard.SetFloor(ref chain);
@@ -228,14 +202,8 @@ internal static class Dispatcher
                 // A reused frame usually links to the same caller: no write barrier then.
                 if (chain.Tail!.Next != rest)
                     chain.Tail.Next = rest;
-                if (root is not null)
-                    root.AwaitNotifier(ref chain);
-                else
-                {
-                    (ending.Frame, ending.Tail, ending.Target, ending.NotifierKind) = (chain.Head, chain.Tail, chain.Notifier, chain.NotifierKind);
-                    (ending.ScopeLeftLeafContext, ending.LeafSynchronizationContext) = (chain.ScopeLeftLeafContext, chain.LeafSynchronizationContext);
-                }
-                return DispatchEnd.Suspended;
+                ends.Suspended(ref chain);
+                return;
             }
 
             completed = frame;
