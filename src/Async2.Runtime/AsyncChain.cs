@@ -125,7 +125,7 @@ public struct AsyncChain
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Link(Continuation frame)
     {
-        frame.SetContexts(UnwindingExecutionContext());
+        frame.SetContexts(UnwindingExecutionContext(), captured: null);
         Append(frame);
     }
 
@@ -143,10 +143,7 @@ public struct AsyncChain
             _unwindingResumeContext = ResumeContext.Capture();
             _unwindingContextsRead |= ResumeContextRead;
         }
-        if (_unwindingResumeContext is null)
-            frame.SetContexts(UnwindingExecutionContext());
-        else
-            frame.SetContexts(UnwindingExecutionContext(), _unwindingResumeContext);
+        frame.SetContexts(UnwindingExecutionContext(), _unwindingResumeContext);
         Append(frame);
     }
 

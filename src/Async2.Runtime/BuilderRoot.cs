@@ -78,22 +78,15 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     /// <summary>Registers with what the head awaits (at the first suspension, a Task) through the builder.</summary>
     private void Register(ref AsyncChain chain)
     {
-        if (Telemetry.IsOn)
-            Telemetry.ChainSuspended(_head, chain.Tail);
-        if (!chain.ScopeLeftLeafContext)
-        {
-            Register(chain.Notifier, chain.NotifierKind);
-            return;
-        }
-        var current = LeafContext.Enter(chain.LeafSynchronizationContext);
-        try
-        {
-            Register(chain.Notifier, chain.NotifierKind);
-        }
-        finally
-        {
-            LeafContext.Exit(current);
-        }
+        var registration = new Registration(ref this);
+        NotifierRegistration.Register(ref registration, ref chain);
+    }
+
+    private ref struct Registration(ref BuilderRoot<TBuilder> root) : INotifierRegistration
+    {
+        private ref BuilderRoot<TBuilder> _root = ref root;
+
+        public readonly void Register(object? notifier, NotifierKind kind) => _root.Register(notifier, kind);
     }
 
     private void Register(object? notifier, NotifierKind kind)

@@ -39,22 +39,13 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     {
         if (_head != chain.Head)
             _head = chain.Head;
-        if (Telemetry.IsOn)
-            Telemetry.ChainSuspended(chain.Head!, chain.Tail);
-        if (!chain.ScopeLeftLeafContext)
-        {
-            Register(chain.Notifier, chain.NotifierKind);
-            return;
-        }
-        var current = LeafContext.Enter(chain.LeafSynchronizationContext);
-        try
-        {
-            Register(chain.Notifier, chain.NotifierKind);
-        }
-        finally
-        {
-            LeafContext.Exit(current);
-        }
+        var registration = new Registration(this);
+        NotifierRegistration.Register(ref registration, ref chain);
+    }
+
+    private readonly struct Registration(ChainRoot root) : INotifierRegistration
+    {
+        public void Register(object? notifier, NotifierKind kind) => root.Register(notifier, kind);
     }
 
     private void Register(object? notifier, NotifierKind kind)
@@ -163,20 +154,39 @@ internal sealed class TaskChainRoot<TBuilder> : ChainRoot where TBuilder : struc
         Builder.Complete(outermost, fault);
 }
 
-/// <summary>
-/// The leaf's SynchronizationContext around a registration, where a context scope put back its
-/// caller's while the chain unwound (<see cref="AsyncChain.ScopeLeftLeafContext"/>): an awaiter
-/// captures the context where it is registered.
-/// </summary>
-internal static class LeafContext
+/// <summary>How a root registers with a notifier (<see cref="NotifierRegistration.Register{T}"/>).</summary>
+internal interface INotifierRegistration
 {
-    /// <summary>Makes the leaf's context current; returns the one to put back.</summary>
-    internal static SynchronizationContext? Enter(SynchronizationContext? leaf)
-    {
-        var current = SynchronizationContext.Current;
-        SynchronizationContext.SetSynchronizationContext(leaf);
-        return current;
-    }
+    void Register(object? notifier, NotifierKind kind);
+}
 
-    internal static void Exit(SynchronizationContext? previous) => SynchronizationContext.SetSynchronizationContext(previous);
+/// <summary>What both kinds of root do when a chain suspends, around their own registration.</summary>
+internal static class NotifierRegistration
+{
+    /// <summary>
+    /// Reports the suspension and registers with the chain's notifier, under the leaf's
+    /// SynchronizationContext where a context scope put back its caller's while the chain unwound
+    /// (<see cref="AsyncChain.ScopeLeftLeafContext"/>): an awaiter captures the context where it is
+    /// registered.
+    /// </summary>
+    internal static void Register<T>(ref T registration, ref AsyncChain chain) where T : INotifierRegistration, allows ref struct
+    {
+        if (Telemetry.IsOn)
+            Telemetry.ChainSuspended(chain.Head!, chain.Tail);
+        if (!chain.ScopeLeftLeafContext)
+        {
+            registration.Register(chain.Notifier, chain.NotifierKind);
+            return;
+        }
+        var current = SynchronizationContext.Current;
+        SynchronizationContext.SetSynchronizationContext(chain.LeafSynchronizationContext);
+        try
+        {
+            registration.Register(chain.Notifier, chain.NotifierKind);
+        }
+        finally
+        {
+            SynchronizationContext.SetSynchronizationContext(current);
+        }
+    }
 }

@@ -74,34 +74,27 @@ public abstract class Continuation : IAsyncStateMachine
     /// TaskScheduler it awaited on, where it must continue once the callee completes (null: anywhere).
     /// See <see cref="ResumeContext"/>.
     /// </summary>
-    internal object? CapturedContext
-    {
-        get => _contexts is FrameContexts both ? both.Captured : null;
-    }
+    internal object? CapturedContext => _contexts is FrameContexts both ? both.Captured : null;
 
     /// <summary>
     /// The ExecutionContext the frame ran in when it suspended, restored before it resumes, so that
     /// it sees its own AsyncLocal values whatever its callees or the resuming thread had
     /// (classic async flows the context per await the same way).
     /// </summary>
-    internal ExecutionContext? SavedExecutionContext
-    {
-        get => _contexts is FrameContexts both ? both.ExecutionContext : Unsafe.As<ExecutionContext?>(_contexts);
-    }
+    internal ExecutionContext? SavedExecutionContext =>
+        _contexts is FrameContexts both ? both.ExecutionContext : Unsafe.As<ExecutionContext?>(_contexts);
 
-    /// <summary>Records the contexts of a suspension with no context to come back to.</summary>
+    /// <summary>Records the contexts of a suspension, which must continue in <paramref name="captured"/> if it is not null.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal void SetContexts(ExecutionContext? executionContext)
+    internal void SetContexts(ExecutionContext? executionContext, object? captured)
     {
-        // A reused continuation usually suspends in the context it did last time: no write barrier then.
-        if (_contexts != executionContext)
-            _contexts = executionContext;
-    }
-
-    /// <summary>Records the contexts of a suspension that must continue in <paramref name="captured"/>.</summary>
-    internal void SetContexts(ExecutionContext? executionContext, object captured)
-    {
-        if (_contexts is not FrameContexts both || both.ExecutionContext != executionContext || both.Captured != captured)
+        // A reused continuation usually suspends in the contexts it did last time: no write barrier then.
+        if (captured is null)
+        {
+            if (_contexts != executionContext)
+                _contexts = executionContext;
+        }
+        else if (_contexts is not FrameContexts both || both.ExecutionContext != executionContext || both.Captured != captured)
             _contexts = new FrameContexts(executionContext, captured);
     }
 

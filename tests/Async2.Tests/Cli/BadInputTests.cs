@@ -101,10 +101,7 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
             static async System.Threading.Tasks.Task<int> Add(int x) { var m = new Money(x); await System.Threading.Tasks.Task.Yield(); return m.Cents + 1; }
             System.Console.WriteLine(await Add(41));
             """)], runtimeAsync: true, references: [library]);
-        var folder = Path.Combine(_folder, "app");
-        Directory.CreateDirectory(folder);
-        var input = Path.Combine(folder, Path.GetFileName(program));
-        File.Copy(program, input);
+        var input = CopiedAlone(program, "app");
         var output = Path.Combine(_folder, "out", Path.GetFileName(program));
 
         var missing = RunAsync2("rewrite", input, "-o", output);
@@ -114,13 +111,11 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         Assert.Contains("L.Money is on the evaluation stack across this await, and its assembly (MissingLibrary) cannot be found", missing.Stderr);
         Assert.False(File.Exists(output));
 
-        File.Copy(library, Path.Combine(folder, Path.GetFileName(library)));
+        File.Copy(library, Path.Combine(Path.GetDirectoryName(input)!, Path.GetFileName(library)));
         var found = RunAsync2("rewrite", input, "-o", output);
 
         Assert.True(found.ExitCode == 0, found.Stderr);
-        File.Copy(library, Path.Combine(_folder, "out", Path.GetFileName(library)));
-        File.Copy(ProgramBuilder.RuntimeConfigOf(program), ProgramBuilder.RuntimeConfigOf(output));
-        Assert.Equal("42\n[exit code 0]", ProgramRunner.Transcript(output, runtimeAsync: false));
+        Assert.Equal("42\n[exit code 0]", TranscriptBeside(output, program, library));
     }
 
     [Fact]
@@ -137,18 +132,31 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
             static async System.Threading.Tasks.Task<int> Twice(int x) => await L.Rates.GetAsync(x) + 0;
             System.Console.WriteLine(await Twice(21));
             """)], runtimeAsync: true, references: [library]);
-        var folder = Path.Combine(_folder, "alone");
-        Directory.CreateDirectory(folder);
-        var input = Path.Combine(folder, Path.GetFileName(program));
-        File.Copy(program, input);
+        var input = CopiedAlone(program, "alone");
         var output = Path.Combine(_folder, "alone-out", Path.GetFileName(program));
 
         var rewrite = RunAsync2("rewrite", input, "-o", output);
 
         Assert.True(rewrite.ExitCode == 0, rewrite.Stderr);
-        File.Copy(library, Path.Combine(_folder, "alone-out", Path.GetFileName(library)));
+        Assert.Equal("42\n[exit code 0]", TranscriptBeside(output, program, library));
+    }
+
+    /// <summary>A copy of <paramref name="program"/> in a folder of its own, without the assemblies it references.</summary>
+    private string CopiedAlone(string program, string folderName)
+    {
+        var folder = Path.Combine(_folder, folderName);
+        Directory.CreateDirectory(folder);
+        var copy = Path.Combine(folder, Path.GetFileName(program));
+        File.Copy(program, copy);
+        return copy;
+    }
+
+    /// <summary>Runs the rewritten <paramref name="output"/> with <paramref name="library"/> and the program's runtimeconfig beside it.</summary>
+    private static string TranscriptBeside(string output, string program, string library)
+    {
+        File.Copy(library, Path.Combine(Path.GetDirectoryName(output)!, Path.GetFileName(library)));
         File.Copy(ProgramBuilder.RuntimeConfigOf(program), ProgramBuilder.RuntimeConfigOf(output));
-        Assert.Equal("42\n[exit code 0]", ProgramRunner.Transcript(output, runtimeAsync: false));
+        return ProgramRunner.Transcript(output, runtimeAsync: false);
     }
 
     [Fact]

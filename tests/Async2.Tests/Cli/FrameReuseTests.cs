@@ -17,15 +17,7 @@ public sealed class FrameReuseTests
         ProgramBuilder.Build("FrameReuse", [Path.Combine(TestEnvironment.FixturesFolder, "FrameReuse.cs")]);
 
     [Fact]
-    public void Rewritten_build_prints_what_the_classic_one_prints()
-    {
-        var build = Build();
-        var classic = ProgramRunner.RunDotnet([build.Classic], runtimeAsync: false);
-        var rewritten = ProgramRunner.RunDotnet([build.Rewritten], runtimeAsync: false);
-        Assert.True(classic.ExitCode == 0, classic.Stderr);
-        Assert.True(rewritten.ExitCode == 0, rewritten.Stderr);
-        Assert.Equal(classic.Stdout, rewritten.Stdout);
-    }
+    public void Rewritten_build_prints_what_the_classic_one_prints() => RewrittenAssembly.PrintsWhatClassicPrints(Build());
 
     [Fact]
     public void Resumable_variant_guards_reference_stores_only_and_the_fresh_copy_guards_none()
@@ -42,10 +34,7 @@ public sealed class FrameReuseTests
         Assert.Equal("plain", Kind(LocalField(variants[0], "System.Collections.Generic.KeyValuePair`2<System.String,System.Int32>")));
         Assert.Equal("plain", Kind("arg_tag"));
 
-        var freshSuspensions = variants[1].Body.Instructions
-            .Where(i => i.Operand is MethodReference { Name: var name } && name.Contains(">s__Suspend", StringComparison.Ordinal))
-            .Select(i => ((MethodReference)i.Operand).Resolve())
-            .ToList();
+        var freshSuspensions = RewrittenAssembly.OutOfLineSuspensions(variants[1]);
         Assert.NotEmpty(freshSuspensions);
         Assert.All(freshSuspensions, suspend => Assert.All(FrameFieldStores(suspend), store => Assert.False(store.Guarded, $"{store.Field} in {suspend.Name}")));
     }

@@ -16,15 +16,7 @@ public sealed class FreshCallVariantTests
         ProgramBuilder.Build("FreshCalls", [Path.Combine(TestEnvironment.FixturesFolder, "FreshCalls.cs")]);
 
     [Fact]
-    public void Rewritten_build_prints_what_the_classic_one_prints()
-    {
-        var build = Build();
-        var classic = ProgramRunner.RunDotnet([build.Classic], runtimeAsync: false);
-        var rewritten = ProgramRunner.RunDotnet([build.Rewritten], runtimeAsync: false);
-        Assert.True(classic.ExitCode == 0, classic.Stderr);
-        Assert.True(rewritten.ExitCode == 0, rewritten.Stderr);
-        Assert.Equal(classic.Stdout, rewritten.Stdout);
-    }
+    public void Rewritten_build_prints_what_the_classic_one_prints() => RewrittenAssembly.PrintsWhatClassicPrints(Build());
 
     [Theory]
     [InlineData("Fib")]
@@ -40,10 +32,7 @@ public sealed class FreshCallVariantTests
         Assert.DoesNotContain(instructions, i => i.OpCode.Code == Code.Switch);
         Assert.DoesNotContain(instructions, i => i.OpCode.Code == Code.Newobj && ((MethodReference)i.Operand).DeclaringType.Resolve() == fresh.DeclaringType);
 
-        var suspensions = instructions
-            .Where(i => i.Operand is MethodReference { Name: var name } && name.Contains(">s__Suspend", StringComparison.Ordinal))
-            .Select(i => ((MethodReference)i.Operand).Resolve())
-            .ToList();
+        var suspensions = RewrittenAssembly.OutOfLineSuspensions(fresh);
         Assert.NotEmpty(suspensions);
         Assert.All(suspensions, suspend =>
         {

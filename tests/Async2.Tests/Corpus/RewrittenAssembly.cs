@@ -40,6 +40,24 @@ internal static class RewrittenAssembly
         return variants;
     }
 
+    /// <summary>The out-of-line suspension methods (<c>&lt;M&gt;s__SuspendK</c>) a fresh-call variant calls.</summary>
+    public static IReadOnlyList<Mono.Cecil.MethodDefinition> OutOfLineSuspensions(Mono.Cecil.MethodDefinition fresh) =>
+        fresh.Body.Instructions
+            .Where(i => i.Operand is Mono.Cecil.MethodReference { Name: var name } && name.Contains(">s__Suspend", StringComparison.Ordinal))
+            .Select(i => ((Mono.Cecil.MethodReference)i.Operand).Resolve())
+            .ToList();
+
+    /// <summary>
+    /// Asserts that the rewritten build of <paramref name="build"/> prints what the classic build
+    /// prints, and that both end with exit code 0.
+    /// </summary>
+    public static void PrintsWhatClassicPrints(ProgramBuild build)
+    {
+        var classic = ProgramRunner.Transcript(build.Classic, runtimeAsync: false);
+        Assert.EndsWith("[exit code 0]", classic);
+        Assert.Equal(classic, ProgramRunner.Transcript(build.Rewritten, runtimeAsync: false));
+    }
+
     /// <summary>Member references into System.Runtime.CompilerServices.AsyncHelpers.</summary>
     public static IReadOnlyList<string> AsyncHelpersReferences(string path)
     {
