@@ -156,6 +156,9 @@ internal static class BenchCommand
             }
             Progress($"        done in {jobWatch.Elapsed.TotalSeconds:F1} s");
         }
+        var medians = BenchCell.MedianOfProcesses(run.Cells);
+        run.Cells.Clear();
+        run.Cells.AddRange(medians);
         if (apps)
         {
             PipelineCheck.FailDifferentOutputs(run.Cells);

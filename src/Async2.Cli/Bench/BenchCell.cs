@@ -22,7 +22,29 @@ internal sealed record BenchCell
     public string? Note { get; init; }
     public Dictionary<string, double>? Extra { get; init; }
 
+    /// <summary>For a cell measured by several worker processes: each process's value, in run order.</summary>
+    [JsonNumberHandling(JsonNumberHandling.AllowNamedFloatingPointLiterals)]
+    public List<double>? Processes { get; init; }
+
     public bool Failed => double.IsNaN(Value);
+
+    /// <summary>
+    /// One cell per benchmark, variant and case: a case measured by several processes
+    /// (<see cref="BenchPlan.ThreadPoolBound"/>) becomes the median of the processes that
+    /// measured it, bytes included, with every process's value kept. A case no process measured
+    /// keeps the first failure.
+    /// </summary>
+    public static List<BenchCell> MedianOfProcesses(IEnumerable<BenchCell> cells) =>
+        cells.GroupBy(c => (c.Benchmark, c.Variant, c.Case, c.Unit))
+            .Select(group =>
+            {
+                var measured = group.Where(c => !c.Failed).ToList();
+                if (group.Count() == 1 || measured.Count == 0)
+                    return group.First();
+                var median = measured.OrderBy(c => c.Value).ElementAt((measured.Count - 1) / 2);
+                return median with { Processes = group.Select(c => c.Value).ToList() };
+            })
+            .ToList();
 
     public static readonly JsonSerializerOptions Json = new()
     {

@@ -27,6 +27,16 @@ internal static class BenchPlan
 {
     public static readonly string[] AllBenchmarks = ["callcost", "eh", "ehfinally", "gc", "fib", "suspend", "chain", "deep", "apps"];
 
+    /// <summary>
+    /// Benchmarks whose suspensions resume through the thread pool. A worker process of these
+    /// settles into one of two speeds about 2× apart and keeps it for all its rounds, classic
+    /// async as much as Async2 (bench/README.md, "Noise"): a full run starts each variant's
+    /// worker this many times, the variants taking turns, and reports the median process.
+    /// </summary>
+    public static readonly string[] ThreadPoolBound = ["eh", "ehfinally", "chain"];
+
+    public const int ThreadPoolBoundProcesses = 3;
+
     public static List<BenchJob> Create(bool quick, IReadOnlyCollection<string> only)
     {
         var jobs = new List<BenchJob>();
@@ -35,8 +45,10 @@ internal static class BenchPlan
 
         foreach (var benchmark in new[] { "callcost", "eh", "ehfinally", "fib", "suspend", "chain" })
         {
-            foreach (var flavor in flavors)
-                jobs.Add(new BenchJob(benchmark, flavor, Describe(flavor), [benchmark, .. mode]));
+            int processes = !quick && ThreadPoolBound.Contains(benchmark) ? ThreadPoolBoundProcesses : 1;
+            for (int process = 1; process <= processes; process++)
+                foreach (var flavor in flavors)
+                    jobs.Add(new BenchJob(benchmark, flavor, Describe(flavor) + (processes > 1 ? $" (process {process} of {processes})" : ""), [benchmark, .. mode]));
             // What complete stack traces cost: the same exceptions with pass-through frames skipped.
             if (benchmark == "eh")
                 jobs.Add(new BenchJob(benchmark, Flavor.Async2, "Async2, short traces", [benchmark, "--short-traces", .. mode]));

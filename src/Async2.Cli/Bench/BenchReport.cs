@@ -24,6 +24,10 @@ internal static class BenchReport
             + "(Async2's default, context-compatible mode, what users get without the attribute: the plain runtime-async build rewritten; those changes are undone when a callee returns, as in classic async; "
             + "seed 002's Async2Capture). "
             + "Every value is the median of several rounds after warm-up (rounds repeat until two successive ones agree within 3%, or a cap). "
+            + (run.Mode == "full"
+                ? $"The benchmarks that resume through the thread pool ({string.Join(", ", BenchPlan.ThreadPoolBound)}) run {BenchPlan.ThreadPoolBoundProcesses} worker processes per variant, the variants taking turns, "
+                    + "and each cell is the median process: a process settles at one of two speeds about 2× apart for all its rounds, classic async too (see \"Spread across processes\" at the end). "
+                : "")
             + "Absolute numbers move from run to run on a shared machine; compare ratios within one run. Raw cells: `results.json`.");
         md.AppendLine();
         md.AppendLine("## Machine");
@@ -55,6 +59,7 @@ internal static class BenchReport
                 md.AppendLine($"![{Path.GetFileNameWithoutExtension(chart)}]({chart})");
             md.AppendLine();
         }
+        Spread(md, run.Cells);
         if (run.Problems.Count > 0)
         {
             md.AppendLine("## Problems during the run");
@@ -67,6 +72,38 @@ internal static class BenchReport
             }
         }
         return md.ToString();
+    }
+
+    /// <summary>The cells whose worker processes disagreed most, each process's value in run order.</summary>
+    private static void Spread(StringBuilder md, IEnumerable<BenchCell> all)
+    {
+        const double Listed = 1.3;
+        var repeated = all.Where(c => c.Processes is { Count: > 1 }).ToList();
+        if (repeated.Count == 0)
+            return;
+        static double Ratio(List<double> values) => values.Max() / values.Min();
+        var spread = repeated
+            .Select(c => (Cell: c, Values: c.Processes!.Where(v => !double.IsNaN(v) && v > 0).ToList()))
+            .Where(x => x.Values.Count > 1 && Ratio(x.Values) > Listed)
+            .OrderByDescending(x => Ratio(x.Values))
+            .ToList();
+        md.AppendLine("## Spread across processes");
+        md.AppendLine();
+        md.AppendLine($"{repeated.Count} cells were measured by {BenchPlan.ThreadPoolBoundProcesses} processes each; the tables show the median process. "
+            + (spread.Count == 0
+                ? $"No cell's processes differed by more than {Listed}×."
+                : $"These {spread.Count} differed by more than {Listed}× between the fastest and the slowest process:"));
+        if (spread.Count == 0)
+        {
+            md.AppendLine();
+            return;
+        }
+        md.AppendLine();
+        md.AppendLine("| Benchmark | Case | Variant | each process | max ÷ min |");
+        md.AppendLine("| --- | --- | --- | --- | --- |");
+        foreach (var (cell, values) in spread)
+            md.AppendLine($"| {cell.Benchmark} | {cell.Case} | {cell.Variant} | {string.Join(" · ", cell.Processes!.Select(v => double.IsNaN(v) ? "failed" : Format.Number(v)))} {cell.Unit} | {Ratio(values):F2}× |");
+        md.AppendLine();
     }
 
     // ---------------------------------------------------------------- targets
