@@ -1,4 +1,5 @@
 using Mono.Cecil;
+using Mono.Cecil.Rocks;
 
 namespace Async2.Rewriter.Rewrite;
 
@@ -22,6 +23,33 @@ internal static class CoreAttributes
         constructor.Parameters.Add(new ParameterDefinition(systemType));
         var result = new CustomAttribute(constructor);
         result.ConstructorArguments.Add(new CustomAttributeArgument(systemType, stateMachine));
+        return result;
+    }
+
+    /// <summary>
+    /// [DynamicDependency("M(...)", typeof(Owner))]: whatever keeps the attributed member keeps
+    /// <paramref name="target"/> too, for the trimmer and the NativeAOT compiler.
+    /// </summary>
+    public static CustomAttribute DynamicDependency(ModuleDefinition module, MethodDefinition target)
+    {
+        var attribute = new TypeReference("System.Diagnostics.CodeAnalysis", "DynamicDependencyAttribute", module, module.TypeSystem.CoreLibrary);
+        var systemType = new TypeReference("System", "Type", module, module.TypeSystem.CoreLibrary);
+        var constructor = new MethodReference(".ctor", module.TypeSystem.Void, attribute) { HasThis = true };
+        constructor.Parameters.Add(new ParameterDefinition(module.TypeSystem.String));
+        constructor.Parameters.Add(new ParameterDefinition(systemType));
+        // The attribute names a member as a documentation comment ID does, without "M:" and the type.
+        var owner = DocCommentId.GetDocCommentId(target.DeclaringType)["T:".Length..] + ".";
+        var signature = DocCommentId.GetDocCommentId(target)["M:".Length..];
+        if (!signature.StartsWith(owner, StringComparison.Ordinal))
+            throw new InvalidOperationException($"unexpected documentation ID {signature} for a member of {owner}");
+        // Documentation IDs write a name's angle brackets as braces, which the trimmer then reads as
+        // generic arguments: compiler-generated names (local functions, <Main>$) keep theirs.
+        var member = signature[owner.Length..];
+        int nameEnd = member.IndexOfAny(['(', '`']) is >= 0 and var end ? end : member.Length;
+        member = target.Name.Replace('.', '#') + member[nameEnd..];
+        var result = new CustomAttribute(constructor);
+        result.ConstructorArguments.Add(new CustomAttributeArgument(module.TypeSystem.String, member));
+        result.ConstructorArguments.Add(new CustomAttributeArgument(systemType, target.DeclaringType));
         return result;
     }
 

@@ -32,6 +32,10 @@ internal static class TaskThunkEmitter
         original.CustomAttributes.Add(CoreAttributes.StackTraceHidden(module));
         // Naming the continuation class as M's state machine makes stack traces print M''s frames as M.
         original.CustomAttributes.Add(CoreAttributes.AsyncStateMachine(module, declaration.Continuation));
+        // Callers in this assembly call M' directly, so nothing may reference M itself; a trimmed
+        // or NativeAOT publish would then drop M, and with it the attribute that names M' as M.
+        foreach (var callee in new[] { declaration.Variant, declaration.Fresh })
+            callee?.CustomAttributes.Add(CoreAttributes.DynamicDependency(module, original));
 
         var chain = new VariableDefinition(runtime.AsyncChain);
         var scope = new VariableDefinition(runtime.ThunkScope);

@@ -132,6 +132,36 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
     }
 
     [Fact]
+    public void A_trimmed_publish_keeps_the_method_names_in_stack_traces()
+    {
+        // Awaited methods are called through their variants only: nothing else references them, and
+        // the trimmer dropped them with the [AsyncStateMachine] that names a variant's frame as its method.
+        var project = Path.Combine(workspace.Samples, "TrimmedTraces");
+        Directory.CreateDirectory(project);
+        File.WriteAllText(Path.Combine(project, "TrimmedTraces.csproj"), File.ReadAllText(Path.Combine(workspace.Samples, "App", "App.csproj"))
+            .Replace("""<ProjectReference Include="../Library/Library.csproj" />""", ""));
+        File.WriteAllText(Path.Combine(project, "Program.cs"), """
+            try { await Outer(); }
+            catch (Exception e) { Console.WriteLine(e); }
+
+            static async Task Outer() { await Inner(1); }
+            static async Task Inner(int n) { await Task.Delay(1); throw new InvalidOperationException("boom " + n); }
+            """);
+        string Publish(bool async2)
+        {
+            var folder = Path.Combine(workspace.Root, "publish", async2 ? "trimmed-traces" : "trimmed-traces-classic");
+            workspace.Dotnet(project, "publish", "-c", Configuration, "-r", Rid, "--self-contained", "-p:PublishTrimmed=true", $"-p:Async2Enabled={async2}", "-o", folder).AssertSucceeded();
+            return workspace.Run(Path.Combine(folder, "TrimmedTraces"), workspace.Root).AssertSucceeded().Stdout;
+        }
+
+        var classic = Publish(async2: false);
+        var rewritten = Publish(async2: true);
+
+        Assert.Contains("at Program.<<Main>$>g__Inner|0_1(Int32 n)", classic);
+        Assert.Equal(classic, rewritten);
+    }
+
+    [Fact]
     public void The_tool_installs_from_the_folder_feed_and_runs()
     {
         var tools = Path.Combine(workspace.Root, "tools");
