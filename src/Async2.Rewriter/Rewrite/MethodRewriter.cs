@@ -73,6 +73,8 @@ internal static class MethodRewriter
                 ContextScopeEmitter.Emit(method, chain, declaration.Shape, runtime);
             if (declaration.Self is not null && !declaration.SelfIsManagedPointer)
                 EmitNullCheck(method, method.Parameters[0]);
+            if (NeedsClassInitialization(original))
+                EmitClassInitialization(method, declaration);
             method.Body.OptimizeMacros();
         }
         TaskThunkEmitter.Emit(declaration, runtime, mayChangeContexts, needsContextScope);
@@ -221,6 +223,37 @@ internal static class MethodRewriter
             Instruction.Create(OpCodes.Newobj, new MethodReference(".ctor", module.TypeSystem.Void, exception) { HasThis = true }),
             Instruction.Create(OpCodes.Throw),
         ]);
+    }
+
+    /// <summary>
+    /// A static method of a type with a static constructor and no beforefieldinit: calling M ran
+    /// that constructor first (ECMA-335 II.10.5.3.1), but callers call M' on the continuation
+    /// class, whose initialization runs none of the owner's.
+    /// </summary>
+    private static bool NeedsClassInitialization(MethodDefinition original) =>
+        original.IsStatic && !original.DeclaringType.IsBeforeFieldInit && original.DeclaringType.Methods.Any(m => m.IsConstructor && m.IsStatic);
+
+    /// <summary>
+    /// The variant starts with a call to an empty static method of the owner, which runs the owner's
+    /// static constructor on the first call, as the caller's call of M did. Once the type is
+    /// initialized the JIT drops the check (and inlines the empty call).
+    /// </summary>
+    private static void EmitClassInitialization(MethodDefinition variant, VariantDeclaration declaration)
+    {
+        var owner = declaration.Original.DeclaringType;
+        const string Name = "<>Async2_RunClassConstructor";
+        var initializer = owner.Methods.FirstOrDefault(m => m.Name == Name && m.IsStatic && m.Parameters.Count == 0);
+        if (initializer is null)
+        {
+            initializer = new MethodDefinition(Name, MethodAttributes.Assembly | MethodAttributes.Static | MethodAttributes.HideBySig, owner.Module.TypeSystem.Void);
+            initializer.Body.GetILProcessor().Emit(OpCodes.Ret);
+            initializer.CustomAttributes.Add(CoreAttributes.CompilerGenerated(owner.Module));
+            initializer.CustomAttributes.Add(CoreAttributes.StackTraceHidden(owner.Module));
+            owner.Methods.Add(initializer);
+        }
+        var ownerType = declaration.InContinuation(TypeResolution.SelfInstance(owner));
+        BodyEditing.InsertAtEntry(variant.Body,
+            [Instruction.Create(OpCodes.Call, new MethodReference(Name, owner.Module.TypeSystem.Void, ownerType) { HasThis = false })]);
     }
 
     /// <summary>Moves instructions, locals, handlers and debug information from the original to its variant.</summary>

@@ -162,6 +162,22 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
     }
 
     [Fact]
+    public void A_project_without_async_methods_builds_and_runs()
+    {
+        // dotnet new console's Hello World: the task rewrites nothing and made no folder for its stamp (MSB3371).
+        var project = Path.Combine(workspace.Samples, "NoAsync");
+        Directory.CreateDirectory(project);
+        File.WriteAllText(Path.Combine(project, "NoAsync.csproj"), File.ReadAllText(Path.Combine(workspace.Samples, "App", "App.csproj"))
+            .Replace("""<ProjectReference Include="../Library/Library.csproj" />""", ""));
+        File.WriteAllText(Path.Combine(project, "Program.cs"), """Console.WriteLine("Hello, World!");""");
+
+        workspace.Dotnet(project, "build", "-c", Configuration).AssertSucceeded();
+        var run = workspace.Dotnet(project, "run", "-c", Configuration, "--no-build").AssertSucceeded();
+
+        Assert.Equal("Hello, World!", run.Stdout.Trim());
+    }
+
+    [Fact]
     public void The_tool_installs_from_the_folder_feed_and_runs()
     {
         var tools = Path.Combine(workspace.Root, "tools");
