@@ -33,14 +33,13 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
     {
         var intermediate = Path.GetFullPath(IntermediateAssembly);
         var compiled = Path.Combine(Path.GetFullPath(CompiledAssemblyFolder), Path.GetFileName(intermediate));
-        if (!KeepCompiledAssembly(intermediate, compiled))
-        {
-            Log.LogMessage(MessageImportance.Normal, $"Async2: {intermediate} has no runtime-async methods; nothing to rewrite.");
-            return true;
-        }
-
         try
         {
+            if (!KeepCompiledAssembly(intermediate, compiled))
+            {
+                Log.LogMessage(MessageImportance.Normal, $"Async2: {intermediate} has no runtime-async methods; nothing to rewrite.");
+                return true;
+            }
             var report = AssemblyRewriter.Rewrite(new RewriteRequest(compiled, intermediate)
             {
                 ReferencePaths = References.Select(reference => reference.ItemSpec).ToList(),
@@ -59,7 +58,7 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
         {
             Log.LogError(subcategory: null, errorCode: DiagnosticCodes.OutputNotWritable, helpKeyword: null, file: intermediate,
                 lineNumber: 0, columnNumber: 0, endLineNumber: 0, endColumnNumber: 0,
-                message: $"the rewritten assembly could not be written: {e.Message}");
+                message: $"the compiler's output could not be kept in {Path.GetDirectoryName(compiled)} or the rewritten assembly could not be written: {e.Message}");
         }
         DeleteUnrewritten(intermediate);
         return false;

@@ -136,11 +136,7 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
     {
         // Awaited methods are called through their variants only: nothing else references them, and
         // the trimmer dropped them with the [AsyncStateMachine] that names a variant's frame as its method.
-        var project = Path.Combine(workspace.Samples, "TrimmedTraces");
-        Directory.CreateDirectory(project);
-        File.WriteAllText(Path.Combine(project, "TrimmedTraces.csproj"), File.ReadAllText(Path.Combine(workspace.Samples, "App", "App.csproj"))
-            .Replace("""<ProjectReference Include="../Library/Library.csproj" />""", ""));
-        File.WriteAllText(Path.Combine(project, "Program.cs"), """
+        var project = NewApp("TrimmedTraces", """
             try { await Outer(); }
             catch (Exception e) { Console.WriteLine(e); }
 
@@ -165,16 +161,63 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
     public void A_project_without_async_methods_builds_and_runs()
     {
         // dotnet new console's Hello World: the task rewrites nothing and made no folder for its stamp (MSB3371).
-        var project = Path.Combine(workspace.Samples, "NoAsync");
-        Directory.CreateDirectory(project);
-        File.WriteAllText(Path.Combine(project, "NoAsync.csproj"), File.ReadAllText(Path.Combine(workspace.Samples, "App", "App.csproj"))
-            .Replace("""<ProjectReference Include="../Library/Library.csproj" />""", ""));
-        File.WriteAllText(Path.Combine(project, "Program.cs"), """Console.WriteLine("Hello, World!");""");
+        var project = NewApp("NoAsync", """Console.WriteLine("Hello, World!");""");
 
         workspace.Dotnet(project, "build", "-c", Configuration).AssertSucceeded();
         var run = workspace.Dotnet(project, "run", "-c", Configuration, "--no-build").AssertSucceeded();
 
         Assert.Equal("Hello, World!", run.Stdout.Trim());
+    }
+
+    [Fact]
+    public void A_project_keeps_its_own_LangVersion()
+    {
+        // LangVersion 12: `field` in an accessor is the class's field, not C# 14's backing field. The
+        // package raised every project to preview, which changed what this prints.
+        var project = NewApp("OwnLangVersion", """
+            var c = new C { Name = "x" };
+            Console.WriteLine(c.Name + " field=" + c.field);
+            await Task.Yield();
+            class C
+            {
+                public string field = "member";
+                public string Name { get => field; set => field = value; }
+            }
+            """, "<LangVersion>12</LangVersion>");
+        var classic = workspace.Dotnet(project, "run", "-c", Configuration, "-p:Async2Enabled=false").AssertSucceeded().Stdout;
+        var async2 = workspace.Dotnet(project, "run", "-c", Configuration).AssertSucceeded();
+
+        Assert.Equal("x field=x", classic.Trim());
+        Assert.Equal(classic, async2.Stdout);
+        AssertRewritten(Path.Combine(project, "bin", Configuration, "net10.0"), ["OwnLangVersion.dll"]);
+    }
+
+    [Fact]
+    public void A_folder_the_compiler_output_cannot_be_kept_in_fails_the_build_with_ASYNC2003()
+    {
+        var project = NewApp("UnwritableKeep", "await Task.Yield(); Console.WriteLine(1);");
+        var obj = Path.Combine(project, "obj", Configuration, "net10.0");
+        Directory.CreateDirectory(obj);
+        File.WriteAllText(Path.Combine(obj, "async2"), "a file where the task keeps the compiler's output");
+
+        var build = workspace.Dotnet(project, "build", "-c", Configuration);
+
+        Assert.NotEqual(0, build.ExitCode);
+        Assert.Contains("error ASYNC2003", build.Stdout);
+        Assert.DoesNotContain("MSB4018", build.Stdout);
+        Assert.False(File.Exists(Path.Combine(obj, "UnwritableKeep.dll")), "the unrewritten assembly was left in obj/");
+    }
+
+    /// <summary>A console project beside the samples, as App's project without the library, with <paramref name="properties"/> added.</summary>
+    private string NewApp(string name, string program, string properties = "")
+    {
+        var project = Path.Combine(workspace.Samples, name);
+        Directory.CreateDirectory(project);
+        File.WriteAllText(Path.Combine(project, name + ".csproj"), File.ReadAllText(Path.Combine(workspace.Samples, "App", "App.csproj"))
+            .Replace("""<ProjectReference Include="../Library/Library.csproj" />""", "")
+            .Replace("</PropertyGroup>", properties + "</PropertyGroup>"));
+        File.WriteAllText(Path.Combine(project, "Program.cs"), program);
+        return project;
     }
 
     [Fact]
