@@ -16,6 +16,7 @@
 // - a dispatch that must continue in another context (ResumeContext.cs).
 // Keep in sync with ChainRoot.cs (the same registration and dispatch, as an object),
 // Dispatcher.cs (the ends of a dispatch) and TaskThunk.cs (which starts it).
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.ExceptionServices;
 
@@ -33,6 +34,9 @@ internal static class BuilderRoot
 /// would be the shared generic code, with its dictionary lookups and slower thread-static reads
 /// (measured: half as fast again per suspension).
 /// </summary>
+// Hidden, as the dispatch plumbing is: a stack walk in a resumed method (Environment.StackTrace)
+// shows the method over the Task machinery, as classic async's does.
+[StackTraceHidden]
 internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : struct, IRootBuilder
 {
     private TBuilder _builder;

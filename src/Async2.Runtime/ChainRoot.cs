@@ -22,14 +22,18 @@
 //   over to one of these when it meets what it does not handle (BuilderRoot.HandOver).
 // Keep in sync with AsyncChain.cs (the notifier kinds), Dispatcher.cs (the ends of a dispatch),
 // ResumeContext.cs (which continues a moved dispatch) and TaskThunk.cs (which starts the roots).
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.ExceptionServices;
 
 namespace Async2.Runtime;
 
+[StackTraceHidden]
 internal abstract class ChainRoot : IThreadPoolWorkItem
 {
-    private static readonly ContextCallback s_dispatchInContext = static state => ((ChainRoot)state!).Dispatch(inContextRun: true);
+    private static readonly ContextCallback s_dispatchInContext = DispatchInContext;
+
+    private static void DispatchInContext(object? state) => ((ChainRoot)state!).Dispatch(inContextRun: true);
 
     private Continuation? _head;
     private Action? _resume;
@@ -131,6 +135,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
 }
 
 /// <summary>A root completing the Task of <typeparamref name="TBuilder"/> (<see cref="VoidTaskBuilder"/>, <see cref="TaskBuilder{T}"/>).</summary>
+[StackTraceHidden]
 internal sealed class TaskChainRoot<TBuilder> : ChainRoot where TBuilder : struct, IRootBuilder
 {
     internal TBuilder Builder;

@@ -7,7 +7,10 @@
 //   4. A throw before any suspension, awaited as a Task.
 //   5. A classic override (left a compiler state machine) throwing after a suspension, awaited
 //      through a base reference by a rewritten caller with no handler.
+// Then how many frames of Async2's runtime a stack walk sees in a method resumed after Task.Yield
+// (a chain root object) and after Task.Delay (the root in the builder's box): none, as classic.
 using System;
+using System.Linq;
 using System.Runtime.CompilerServices;
 using System.Threading.Tasks;
 
@@ -137,5 +140,16 @@ static class Program
         {
             Console.WriteLine(e.ToString());
         }
+        Console.WriteLine($"runtime frames after Task.Yield: {await RuntimeFramesAfter(yield: true)}");
+        Console.WriteLine($"runtime frames after Task.Delay: {await RuntimeFramesAfter(yield: false)}");
+    }
+
+    static async Task<int> RuntimeFramesAfter(bool yield)
+    {
+        if (yield)
+            await Task.Yield();
+        else
+            await Task.Delay(1);
+        return Environment.StackTrace.Split('\n').Count(line => line.Contains("Async2.Runtime"));
     }
 }
