@@ -31,9 +31,8 @@ namespace Async2.Runtime;
 [StackTraceHidden]
 internal abstract class ChainRoot : IThreadPoolWorkItem
 {
-    private static readonly ContextCallback s_dispatchInContext = DispatchInContext;
-
-    private static void DispatchInContext(object? state) => ((ChainRoot)state!).Dispatch(inContextRun: true);
+    // A lambda, not a method group: a delegate to a static method is invoked through a shuffle thunk.
+    private static readonly ContextCallback s_dispatchInContext = [StackTraceHidden] static (state) => ((ChainRoot)state!).Dispatch(inContextRun: true);
 
     private Continuation? _head;
     private Action? _resume;
