@@ -1,41 +1,113 @@
-// Static constructors run before an awaited static async method's body, as a call of the method runs
-// them in classic async (ECMA-335 II.10.5.3: a type without beforefieldinit): a struct's, an
-// interface's, one per instantiation of a generic class (also from shared generic code), and one that
-// runs field initializers. Awaited calls go straight to the variant on the continuation class.
+// Static constructors touched by async code: a class whose static constructor runs on first access
+// from inside an async method (before or after a suspension), a generic class with one static
+// constructor per instantiation, a static constructor first run from an async lambda after it
+// suspended, a static constructor that throws (TypeInitializationException, then the same failure again),
+// and async static methods of a class with a static constructor.
 using System;
+using System.Collections.Generic;
 using System.Threading.Tasks;
 
-struct SVal
+static class Trace
 {
-    static SVal() { Console.WriteLine("SVal cctor"); }
-    public static async Task<int> Make() { Console.WriteLine("SVal.Make"); await Task.Yield(); return 1; }
+    public static readonly List<string> Events = new();
+    public static void Add(string e) => Events.Add(e);
 }
-interface IHas
+
+static class Config
 {
-    static IHas() { Console.WriteLine("IHas cctor"); }
-    static async Task<int> Helper() { Console.WriteLine("IHas.Helper"); await Task.Yield(); return 2; }
+    public static readonly string Name;
+    static Config()
+    {
+        Trace.Add("Config cctor");
+        Name = "cfg";
+    }
+
+    public static async Task<string> Read(string key)
+    {
+        await Program.Pause();
+        return $"{Name}.{key}";
+    }
 }
-class G<T>
+
+class PerType<T>
 {
-    static G() { Console.WriteLine("G cctor " + typeof(T).Name); }
-    public static async Task<int> M<U>() { Console.WriteLine("G.M " + typeof(U).Name); await Task.Yield(); return 3; }
+    public static readonly string Label;
+    static PerType()
+    {
+        Trace.Add($"PerType<{typeof(T).Name}> cctor");
+        Label = typeof(T).Name.ToLowerInvariant();
+    }
+
+    public static async Task<string> Get()
+    {
+        await Program.Pause();
+        return Label;
+    }
 }
-class WithInit
+
+static class Warm
 {
-    public static readonly string Val = Init();
-    static string Init() { Console.WriteLine("WithInit field init"); return "v"; }
-    static WithInit() { }
-    public static async Task<int> Go() { Console.WriteLine("WithInit.Go"); await Task.Yield(); return Val.Length; }
+    public static readonly int Value;
+    static Warm()
+    {
+        Value = 99;
+        Trace.Add($"Warm cctor {Value}");
+    }
 }
-class Program
+
+static class Broken
 {
-    static async Task<int> Shared<T>() => await G<T>.M<T>();
+    public static readonly int Value = Fail();
+    static int Fail() => throw new InvalidOperationException("broken static state");
+    public static async Task<int> Use()
+    {
+        await Program.Pause();
+        return Value;
+    }
+}
+
+static class Program
+{
+    public static bool Suspend;
+
+    public static async Task Pause()
+    {
+        if (Suspend) await Task.Yield();
+    }
+
+    static async Task<string> TouchAll()
+    {
+        var a = await Config.Read("a");
+        await Pause();
+        var b = await PerType<int>.Get() + "," + await PerType<string>.Get() + "," + await PerType<int>.Get();
+        Func<Task<int>> late = async () =>
+        {
+            await Pause();
+            return Warm.Value; // the first touch of Warm, on whichever thread resumed the lambda
+        };
+        var w = await late();
+        return $"{a} {b} {w}";
+    }
+
     static async Task Main()
     {
-        Console.WriteLine(await SVal.Make());
-        Console.WriteLine(await IHas.Helper());
-        Console.WriteLine(await Shared<string>());
-        Console.WriteLine(await Shared<int>());
-        Console.WriteLine(await WithInit.Go());
+        foreach (var suspend in new[] { true, false })
+        {
+            Suspend = suspend;
+            Console.WriteLine($"-- suspend={suspend}");
+            Console.WriteLine(await TouchAll());
+            for (int i = 0; i < 2; i++)
+            {
+                try
+                {
+                    Console.WriteLine(await Broken.Use());
+                }
+                catch (TypeInitializationException e)
+                {
+                    Console.WriteLine($"{e.GetType().Name}: {e.InnerException?.Message}");
+                }
+            }
+            Console.WriteLine(string.Join(" | ", Trace.Events));
+        }
     }
 }

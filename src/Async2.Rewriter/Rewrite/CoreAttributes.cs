@@ -15,16 +15,8 @@ internal static class CoreAttributes
         Create(module, "System.Diagnostics", "StackTraceHiddenAttribute");
 
     /// <summary>[AsyncStateMachine(typeof(<paramref name="stateMachine"/>))], as classic async puts on its methods.</summary>
-    public static CustomAttribute AsyncStateMachine(ModuleDefinition module, TypeDefinition stateMachine)
-    {
-        var attribute = new TypeReference("System.Runtime.CompilerServices", "AsyncStateMachineAttribute", module, module.TypeSystem.CoreLibrary);
-        var systemType = new TypeReference("System", "Type", module, module.TypeSystem.CoreLibrary);
-        var constructor = new MethodReference(".ctor", module.TypeSystem.Void, attribute) { HasThis = true };
-        constructor.Parameters.Add(new ParameterDefinition(systemType));
-        var result = new CustomAttribute(constructor);
-        result.ConstructorArguments.Add(new CustomAttributeArgument(systemType, stateMachine));
-        return result;
-    }
+    public static CustomAttribute AsyncStateMachine(ModuleDefinition module, TypeDefinition stateMachine) =>
+        Create(module, "System.Runtime.CompilerServices", "AsyncStateMachineAttribute", (SystemType(module), stateMachine));
 
     /// <summary>
     /// [DynamicDependency("M(...)", typeof(Owner))]: whatever keeps the attributed member keeps
@@ -32,11 +24,6 @@ internal static class CoreAttributes
     /// </summary>
     public static CustomAttribute DynamicDependency(ModuleDefinition module, MethodDefinition target)
     {
-        var attribute = new TypeReference("System.Diagnostics.CodeAnalysis", "DynamicDependencyAttribute", module, module.TypeSystem.CoreLibrary);
-        var systemType = new TypeReference("System", "Type", module, module.TypeSystem.CoreLibrary);
-        var constructor = new MethodReference(".ctor", module.TypeSystem.Void, attribute) { HasThis = true };
-        constructor.Parameters.Add(new ParameterDefinition(module.TypeSystem.String));
-        constructor.Parameters.Add(new ParameterDefinition(systemType));
         // The attribute names a member as a documentation comment ID does, without "M:" and the type.
         var owner = DocCommentId.GetDocCommentId(target.DeclaringType)["T:".Length..] + ".";
         var signature = DocCommentId.GetDocCommentId(target)["M:".Length..];
@@ -47,15 +34,24 @@ internal static class CoreAttributes
         var member = signature[owner.Length..];
         int nameEnd = member.IndexOfAny(['(', '`']) is >= 0 and var end ? end : member.Length;
         member = target.Name.Replace('.', '#') + member[nameEnd..];
-        var result = new CustomAttribute(constructor);
-        result.ConstructorArguments.Add(new CustomAttributeArgument(module.TypeSystem.String, member));
-        result.ConstructorArguments.Add(new CustomAttributeArgument(systemType, target.DeclaringType));
-        return result;
+        return Create(module, "System.Diagnostics.CodeAnalysis", "DynamicDependencyAttribute",
+            (module.TypeSystem.String, member), (SystemType(module), target.DeclaringType));
     }
 
-    private static CustomAttribute Create(ModuleDefinition module, string @namespace, string name)
+    private static TypeReference SystemType(ModuleDefinition module) =>
+        new("System", "Type", module, module.TypeSystem.CoreLibrary);
+
+    /// <summary>A core-library attribute, constructed with <paramref name="arguments"/> (their parameter types and values).</summary>
+    private static CustomAttribute Create(ModuleDefinition module, string @namespace, string name, params (TypeReference Type, object Value)[] arguments)
     {
         var type = new TypeReference(@namespace, name, module, module.TypeSystem.CoreLibrary);
-        return new CustomAttribute(new MethodReference(".ctor", module.TypeSystem.Void, type) { HasThis = true });
+        var constructor = new MethodReference(".ctor", module.TypeSystem.Void, type) { HasThis = true };
+        var result = new CustomAttribute(constructor);
+        foreach (var (parameterType, value) in arguments)
+        {
+            constructor.Parameters.Add(new ParameterDefinition(parameterType));
+            result.ConstructorArguments.Add(new CustomAttributeArgument(parameterType, value));
+        }
+        return result;
     }
 }

@@ -67,13 +67,14 @@ internal static class MethodRewriter
         if (fresh is not null)
             SuspensionEmitter.EmitOutOfLine(declaration, fresh, awaits, captured, layout, contextFlags, runtime);
         SuspensionPointsEmitter.Emit(declaration, awaits, origins, start, runtime);
+        bool runsClassConstructor = NeedsClassInitialization(original);
         foreach (var (method, chain) in declaration.Bodies)
         {
             if (needsContextScope)
                 ContextScopeEmitter.Emit(method, chain, declaration.Shape, runtime);
             if (declaration.Self is not null && !declaration.SelfIsManagedPointer)
                 EmitNullCheck(method, method.Parameters[0]);
-            if (NeedsClassInitialization(original))
+            if (runsClassConstructor)
                 EmitClassInitialization(method, declaration);
             method.Body.OptimizeMacros();
         }
