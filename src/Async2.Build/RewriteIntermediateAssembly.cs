@@ -37,7 +37,11 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
         {
             if (!KeepCompiledAssembly(intermediate, compiled))
             {
-                Log.LogMessage(MessageImportance.Normal, $"Async2: {intermediate} has no runtime-async methods; nothing to rewrite.");
+                // A target framework without runtime async (a multi-targeted project's older one) builds classic, as the README says; said where a build shows it.
+                if (AssemblyFile.FrameworkWithoutRuntimeAsync(intermediate) is { } framework)
+                    Log.LogMessage(MessageImportance.High, $"Async2: {Path.GetFileName(intermediate)} targets {framework}, which has no runtime async: built as classic async, nothing to rewrite.");
+                else
+                    Log.LogMessage(MessageImportance.Normal, $"Async2: {intermediate} has no runtime-async methods; nothing to rewrite.");
                 return true;
             }
             var report = AssemblyRewriter.Rewrite(new RewriteRequest(compiled, intermediate)

@@ -45,12 +45,18 @@ internal static class RewriteCommand
         {
             Console.WriteLine(report.AlreadyRewritten
                 ? $"{input}: already rewritten by Async2 (it references Async2.Runtime); nothing written."
-                : $"{input}: no runtime-async methods (was it compiled with <Features>runtime-async=on</Features>?); nothing written.");
+                : $"{input}: no runtime-async methods ({WhyNoRuntimeAsync(input)}); nothing written.");
             return ExitCodes.Success;
         }
         PrintReport(report);
         return ExitCodes.Success;
     }
+
+    /// <summary>Why an assembly that is not Async2's has no runtime-async methods, as far as its metadata tells.</summary>
+    internal static string WhyNoRuntimeAsync(string assembly) =>
+        AssemblyFile.FrameworkWithoutRuntimeAsync(assembly) is { } framework
+            ? $"it targets {framework}, and the compiler emits runtime-async code only for .NET 10 and later: target net10.0"
+            : "was it compiled with <Features>runtime-async=on</Features>?";
 
     /// <summary>One line per method, then the totals.</summary>
     internal static void PrintReport(RewriteReport report)

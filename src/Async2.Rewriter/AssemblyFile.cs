@@ -80,26 +80,57 @@ public static class AssemblyFile
         }
     }
 
-    /// <summary>Whether the assembly carries [ReferenceAssembly] (declared elsewhere, or by itself as System.Runtime's reference does).</summary>
-    private static bool IsReferenceAssembly(MetadataReader metadata)
+    /// <summary>
+    /// The framework the assembly was built for (its [TargetFramework], such as
+    /// ".NETCoreApp,Version=v8.0") when that framework has no runtime async, so the compiler built
+    /// every async method classic whatever the project asked for: anything but .NET 10 or later.
+    /// Null when it targets .NET 10 or later, or says nothing.
+    /// </summary>
+    public static string? FrameworkWithoutRuntimeAsync(string path) =>
+        Read(path, metadata =>
+        {
+            var framework = TargetFramework(metadata);
+            const string netCoreApp = ".NETCoreApp,Version=v";
+            return framework is null
+                || (framework.StartsWith(netCoreApp, StringComparison.Ordinal)
+                    && Version.TryParse(framework[netCoreApp.Length..], out var version) && version.Major >= 10)
+                ? null
+                : framework;
+        }, orElse: null);
+
+    /// <summary>The first argument of the assembly's [TargetFramework], if it has one.</summary>
+    private static string? TargetFramework(MetadataReader metadata)
     {
         if (!metadata.IsAssembly)
-            return false;
+            return null;
         foreach (var handle in metadata.GetAssemblyDefinition().GetCustomAttributes())
         {
-            var constructor = metadata.GetCustomAttribute(handle).Constructor;
-            var (name, @namespace) = constructor.Kind switch
-            {
-                HandleKind.MemberReference when metadata.GetMemberReference((MemberReferenceHandle)constructor).Parent is { Kind: HandleKind.TypeReference } parent
-                    => (metadata.GetTypeReference((TypeReferenceHandle)parent).Name, metadata.GetTypeReference((TypeReferenceHandle)parent).Namespace),
-                HandleKind.MethodDefinition when metadata.GetMethodDefinition((MethodDefinitionHandle)constructor).GetDeclaringType() is var type
-                    => (metadata.GetTypeDefinition(type).Name, metadata.GetTypeDefinition(type).Namespace),
-                _ => (default(StringHandle), default(StringHandle)),
-            };
-            if (!name.IsNil && metadata.StringComparer.Equals(name, "ReferenceAssemblyAttribute")
-                && metadata.StringComparer.Equals(@namespace, "System.Runtime.CompilerServices"))
-                return true;
+            var attribute = metadata.GetCustomAttribute(handle);
+            if (!IsAttribute(metadata, attribute, "System.Runtime.Versioning", "TargetFrameworkAttribute"))
+                continue;
+            // The value blob: the prolog 0x0001, then the constructor's string argument.
+            var blob = metadata.GetBlobReader(attribute.Value);
+            return blob.ReadUInt16() == 1 ? blob.ReadSerializedString() : null;
         }
-        return false;
+        return null;
+    }
+
+    /// <summary>Whether the assembly carries [ReferenceAssembly] (declared elsewhere, or by itself as System.Runtime's reference does).</summary>
+    private static bool IsReferenceAssembly(MetadataReader metadata) =>
+        metadata.IsAssembly && metadata.GetAssemblyDefinition().GetCustomAttributes().Any(handle =>
+            IsAttribute(metadata, metadata.GetCustomAttribute(handle), "System.Runtime.CompilerServices", "ReferenceAssemblyAttribute"));
+
+    private static bool IsAttribute(MetadataReader metadata, CustomAttribute attribute, string @namespace, string name)
+    {
+        var constructor = attribute.Constructor;
+        var (typeName, typeNamespace) = constructor.Kind switch
+        {
+            HandleKind.MemberReference when metadata.GetMemberReference((MemberReferenceHandle)constructor).Parent is { Kind: HandleKind.TypeReference } parent
+                => (metadata.GetTypeReference((TypeReferenceHandle)parent).Name, metadata.GetTypeReference((TypeReferenceHandle)parent).Namespace),
+            HandleKind.MethodDefinition when metadata.GetMethodDefinition((MethodDefinitionHandle)constructor).GetDeclaringType() is var type
+                => (metadata.GetTypeDefinition(type).Name, metadata.GetTypeDefinition(type).Namespace),
+            _ => (default(StringHandle), default(StringHandle)),
+        };
+        return !typeName.IsNil && metadata.StringComparer.Equals(typeName, name) && metadata.StringComparer.Equals(typeNamespace, @namespace);
     }
 }

@@ -35,15 +35,15 @@ internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyL
             using var before = ModuleDefinition.ReadModule(path, new ReaderParameters { InMemory = true });
             if (!rewrite.Written)
                 return rewrite.AlreadyRewritten
-                    ? new InspectionReport(path, "rewritten by Async2", [.. RewrittenMethods(before), .. ClassicMethods(before)])
-                    : new InspectionReport(path, "classic", ClassicMethods(before).ToList());
+                    ? new InspectionReport(path, "rewritten by Async2", [.. RewrittenMethods(before), .. ClassicMethods(before, olderFramework: null)])
+                    : new InspectionReport(path, "classic", ClassicMethods(before, AssemblyFile.FrameworkWithoutRuntimeAsync(path)).ToList());
             // The continuations' base classes are Async2.Runtime's, which the rewrite did not copy beside the output.
             using var resolver = new DefaultAssemblyResolver();
             resolver.AddSearchDirectory(Path.GetDirectoryName(typeof(Async2.Runtime.Continuation).Assembly.Location)!);
             resolver.AddSearchDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
             using var after = ModuleDefinition.ReadModule(output, new ReaderParameters { InMemory = true, AssemblyResolver = resolver });
             var methods = rewrite.Methods.Select(outcome => Describe(outcome, before, after))
-                .Concat(ClassicMethods(before))
+                .Concat(ClassicMethods(before, olderFramework: null))
                 .ToList();
             return new InspectionReport(path, "runtime-async", methods);
         }
@@ -85,14 +85,21 @@ internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyL
         method.CustomAttributes.Any(a => a.AttributeType.Name == "AsyncStateMachineAttribute"
             && a.ConstructorArguments is [{ Value: TypeReference { Name: var name } }] && name.Contains("d__Async2_"));
 
-    /// <summary>Async methods the compiler built as classic state machines: async void, async iterators, [RuntimeAsyncMethodGeneration(false)].</summary>
-    private static IEnumerable<InspectedMethod> ClassicMethods(ModuleDefinition module) =>
-        module.GetTypes().SelectMany(type => type.Methods)
+    /// <summary>
+    /// Async methods the compiler built as classic state machines: all of them in an assembly for a
+    /// framework without runtime async (<paramref name="olderFramework"/>), else async void, async
+    /// iterators and [RuntimeAsyncMethodGeneration(false)].
+    /// </summary>
+    private static IEnumerable<InspectedMethod> ClassicMethods(ModuleDefinition module, string? olderFramework)
+    {
+        var reason = olderFramework is null
+            ? "compiled as a classic state machine (async void, an async iterator, or [RuntimeAsyncMethodGeneration(false)]); it reaches rewritten methods through their Task thunks"
+            : $"compiled as a classic state machine: the assembly targets {olderFramework}, and the compiler emits runtime-async code only for .NET 10 and later";
+        return module.GetTypes().SelectMany(type => type.Methods)
             .Where(method => method.CustomAttributes.Any(a => a.AttributeType.Name is "AsyncStateMachineAttribute" or "AsyncIteratorStateMachineAttribute"))
             .Where(method => !IsRewrittenThunk(method))
-            .Select(method => new InspectedMethod($"{method.DeclaringType.FullName}::{method.Name}", "classic",
-                "compiled as a classic state machine (async void, an async iterator, or [RuntimeAsyncMethodGeneration(false)]); it reaches rewritten methods through their Task thunks",
-                null, null, false, false, [], [], []));
+            .Select(method => new InspectedMethod($"{method.DeclaringType.FullName}::{method.Name}", "classic", reason, null, null, false, false, [], [], []));
+    }
 
     private static MethodDefinition? FindMethod(ModuleDefinition module, string described)
     {

@@ -318,6 +318,36 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public void Rewrite_and_inspect_of_an_assembly_for_an_older_framework_say_it_has_no_runtime_async()
+    {
+        // What a net8.0 build of a project with runtime-async=on is: every async method classic,
+        // and a [TargetFramework] naming .NET 8 (the compiler emits runtime-async code for .NET 10 on).
+        var older = Path.Combine(_folder, "Older.dll");
+        using (var module = ModuleDefinition.ReadModule(Fixture("Throwing").Classic))
+        {
+            var constructor = module.ImportReference(typeof(System.Runtime.Versioning.TargetFrameworkAttribute).GetConstructor([typeof(string)]));
+            var targetFramework = new CustomAttribute(constructor);
+            targetFramework.ConstructorArguments.Add(new CustomAttributeArgument(module.TypeSystem.String, ".NETCoreApp,Version=v8.0"));
+            var attributes = module.Assembly.CustomAttributes;
+            foreach (var existing in attributes.Where(a => a.AttributeType.Name == "TargetFrameworkAttribute").ToList())
+                attributes.Remove(existing);
+            attributes.Add(targetFramework);
+            module.Write(older);
+        }
+        var output = Path.Combine(_folder, "out.dll");
+
+        var rewrite = RunAsync2("rewrite", older, "-o", output);
+        var inspect = RunAsync2("inspect", older);
+
+        Assert.Equal(0, rewrite.ExitCode);
+        Assert.Contains("no runtime-async methods (it targets .NETCoreApp,Version=v8.0, and the compiler emits runtime-async code only for .NET 10 and later: target net10.0)", rewrite.Stdout);
+        Assert.False(File.Exists(output));
+        Assert.Equal(0, inspect.ExitCode);
+        Assert.Contains("classic, compiled as a classic state machine: the assembly targets .NETCoreApp,Version=v8.0", inspect.Stdout);
+        Assert.DoesNotContain("async void, an async iterator", inspect.Stdout);
+    }
+
+    [Fact]
     public void Rewrite_reports_an_unsupported_instruction_with_code_method_and_offset_and_writes_nothing()
     {
         // C# never puts a jmp in an async method (other compilers and IL weavers might): make one.
