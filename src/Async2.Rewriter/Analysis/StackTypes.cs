@@ -7,6 +7,10 @@ namespace Async2.Rewriter.Analysis;
 /// Types of the evaluation stack before every reachable instruction, bottom first.
 /// Runtime-async IL keeps values on the stack across awaits (Roslyn leaves spilling to the
 /// runtime), so the rewriter needs them typed to spill them into locals of the right type.
+/// Where branches join, a slot holds whatever either branch left there, so its type is the join of
+/// both (ECMA-335 III.1.8.1.3): <c>flag ? 300 : aByte</c> is an int32, not a byte, and
+/// <c>cat ? new Cat() : new Dog()</c> their common base class, not the sealed Dog the JIT would
+/// then devirtualize every call on.
 /// Expects a body with macros simplified (no short forms).
 /// </summary>
 internal sealed class StackTypes
@@ -31,8 +35,13 @@ internal sealed class StackTypes
 
         void Flow(Instruction target, TypeReference[] stack)
         {
-            if (before.TryAdd(target, stack))
-                work.Push(target);
+            if (!before.TryGetValue(target, out var known))
+                before[target] = stack;
+            else if (Join(system, known, stack, target) is { } joined)
+                before[target] = joined;
+            else
+                return;
+            work.Push(target);
         }
 
         if (body.Instructions.Count > 0)
@@ -69,6 +78,114 @@ internal sealed class StackTypes
 
         return new StackTypes(before);
     }
+
+    /// <summary>The stack types at a join of <paramref name="known"/> and <paramref name="arriving"/>; null when the known ones already cover both.</summary>
+    private static TypeReference[]? Join(TypeSystem system, TypeReference[] known, TypeReference[] arriving, Instruction target)
+    {
+        if (known.Length != arriving.Length)
+            throw new NotSupportedException($"stack heights {known.Length} and {arriving.Length} meet at IL_{target.Offset:x4}");
+        TypeReference[]? joined = null;
+        for (int i = 0; i < known.Length; i++)
+        {
+            var type = Join(system, known[i], arriving[i]);
+            if (Same(type, known[i]))
+                continue;
+            joined ??= (TypeReference[])known.Clone();
+            joined[i] = type;
+        }
+        return joined;
+    }
+
+    /// <summary>The type of a slot that holds a value of <paramref name="a"/> or of <paramref name="b"/>.</summary>
+    private static TypeReference Join(TypeSystem system, TypeReference a, TypeReference b)
+    {
+        if (Same(a, b) || b == NullType)
+            return a;
+        if (a == NullType)
+            return b;
+        var (kindA, kindB) = (NumericKind(a), NumericKind(b));
+        if (kindA is not null || kindB is not null)
+            // Two numbers of one stack type (int32, int64, native int, F), declared narrower or wider.
+            return kindA == kindB || (kindA ?? kindB) == MetadataType.Int32 && IsEnum(kindA is null ? a : b)
+                ? (kindA ?? kindB) switch
+                {
+                    MetadataType.Int32 => system.Int32,
+                    MetadataType.Int64 => system.Int64,
+                    MetadataType.IntPtr => system.IntPtr,
+                    _ => a.MetadataType == MetadataType.Single && b.MetadataType == MetadataType.Single ? system.Single : system.Double,
+                }
+                : a;
+        if (TypeResolution.IsObjectReference(a) && TypeResolution.IsObjectReference(b))
+            return CommonBaseClass(a, b) ?? system.Object;
+        return a;
+    }
+
+    /// <summary>The stack type a primitive number is held as (int32 for bool, char and the small integers); null for anything else.</summary>
+    private static MetadataType? NumericKind(TypeReference type) => type.MetadataType switch
+    {
+        MetadataType.Boolean or MetadataType.Char or MetadataType.SByte or MetadataType.Byte or MetadataType.Int16
+            or MetadataType.UInt16 or MetadataType.Int32 or MetadataType.UInt32 => MetadataType.Int32,
+        MetadataType.Int64 or MetadataType.UInt64 => MetadataType.Int64,
+        MetadataType.IntPtr or MetadataType.UIntPtr => MetadataType.IntPtr,
+        MetadataType.Single or MetadataType.Double => MetadataType.Double,
+        _ => null,
+    };
+
+    /// <summary>Whether <paramref name="type"/> is an enum held as an int32 (its underlying type at most 32 bits wide).</summary>
+    private static bool IsEnum(TypeReference type)
+    {
+        try
+        {
+            return type.Resolve() is { IsEnum: true } definition
+                && definition.Fields.FirstOrDefault(field => !field.IsStatic) is { } value
+                && NumericKind(value.FieldType) == MetadataType.Int32;
+        }
+        catch (AssemblyResolutionException)
+        {
+            return false;
+        }
+    }
+
+    /// <summary>
+    /// The nearest class both <paramref name="a"/> and <paramref name="b"/> derive from (or are);
+    /// null when that is only object, when either is an interface or an array, or when a base
+    /// class cannot be resolved.
+    /// </summary>
+    private static TypeReference? CommonBaseClass(TypeReference a, TypeReference b)
+    {
+        var ancestorsOfA = BaseClasses(a);
+        var ancestorsOfB = BaseClasses(b);
+        if (ancestorsOfA is null || ancestorsOfB is null)
+            return null;
+        var namesOfA = ancestorsOfA.Select(type => type.FullName).ToHashSet();
+        return ancestorsOfB.FirstOrDefault(type => namesOfA.Contains(type.FullName)) is { } common
+            && common.FullName != "System.Object" ? common : null;
+    }
+
+    /// <summary><paramref name="type"/> and its base classes, nearest first, generic arguments substituted; null for an interface or an array, or when one cannot be resolved.</summary>
+    private static List<TypeReference>? BaseClasses(TypeReference type)
+    {
+        var chain = new List<TypeReference>();
+        try
+        {
+            for (TypeReference? current = type; current is not null;)
+            {
+                if (current is ArrayType || current.Resolve() is not { IsInterface: false } definition)
+                    return null;
+                chain.Add(current);
+                current = definition.BaseType is { } baseType && current is GenericInstanceType instance
+                    ? TypeResolution.Substitute(baseType, parameter => parameter.Type == GenericParameterType.Type ? instance.GenericArguments[parameter.Position] : null)
+                    : definition.BaseType;
+            }
+        }
+        catch (AssemblyResolutionException)
+        {
+            return null;
+        }
+        return chain;
+    }
+
+    private static bool Same(TypeReference a, TypeReference b) => ReferenceEquals(a, b) || a.FullName == b.FullName;
 
     private static IEnumerable<Instruction> Successors(Instruction instruction)
     {
@@ -262,7 +379,11 @@ internal sealed class StackTypes
         return parameter.ParameterType;
     }
 
-    /// <summary>The result type of binary arithmetic per ECMA-335 III.1.5 (int32 < native int, int64, F).</summary>
+    /// <summary>
+    /// The result type of binary arithmetic per ECMA-335 III.1.5 (int32 &lt; native int, int64, F).
+    /// F is kept as float32 when both operands are: .NET computes float32 arithmetic in float32,
+    /// and a result spilled as float64 would carry the rest of its expression into float64 too.
+    /// </summary>
     private static TypeReference Widest(TypeSystem system, TypeReference left, TypeReference right)
     {
         int Rank(TypeReference t) => t.MetadataType switch
@@ -279,7 +400,7 @@ internal sealed class StackTypes
             0 => system.Int32,
             1 => system.IntPtr,
             2 => system.Int64,
-            3 => system.Double,
+            3 => left.MetadataType == MetadataType.Single && right.MetadataType == MetadataType.Single ? system.Single : system.Double,
             _ => wider,
         };
     }
