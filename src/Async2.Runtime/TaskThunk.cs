@@ -96,18 +96,30 @@ public struct ThunkScope
     private SynchronizationContext? _synchronizationContext;
 
     /// <summary>
+    /// Whether the scope was entered with the ExecutionContext's flow suppressed (ExecutionContext.SuppressFlow,
+    /// when a caller starts background work): the context holds AsyncLocal values all the same, which the
+    /// method may change, but <see cref="ExecutionContext.Capture"/> gives none to put back.
+    /// </summary>
+    private bool _flowSuppressed;
+
+    /// <summary>
     /// Whether the scope puts the contexts back: not for a default scope, nor for a variant's scope
     /// left to the Task thunk that called it (<see cref="EnterVariant"/>).
     /// </summary>
     private bool _restores;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ThunkScope Enter() => new()
+    public static ThunkScope Enter()
     {
-        _executionContext = ExecutionContext.Capture(),
-        _synchronizationContext = SynchronizationContext.Current,
-        _restores = true,
-    };
+        var executionContext = ExecutionContext.Capture();
+        return new()
+        {
+            _executionContext = executionContext ?? CaptureWhileFlowSuppressed(),
+            _flowSuppressed = executionContext is null,
+            _synchronizationContext = SynchronizationContext.Current,
+            _restores = true,
+        };
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly void Exit()
@@ -165,9 +177,36 @@ public struct ThunkScope
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private readonly bool RestoreExecutionContext()
     {
-        if (_executionContext is null || ExecutionContext.Capture() == _executionContext)
+        if (_flowSuppressed)
+            return RestoreWhileFlowSuppressed(_executionContext!);
+        if (ExecutionContext.Capture() == _executionContext)
             return false;
-        ExecutionContext.Restore(_executionContext);
+        ExecutionContext.Restore(_executionContext!);
+        return true;
+    }
+
+    /// <summary>
+    /// The values of the thread's ExecutionContext while its flow is suppressed, which only a context
+    /// with flow allowed shows: flow is allowed for the capture, and suppressed again. Classic async
+    /// saves the thread's context object itself, which no public API gives.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static ExecutionContext CaptureWhileFlowSuppressed()
+    {
+        ExecutionContext.RestoreFlow();
+        var values = ExecutionContext.Capture()!;
+        ExecutionContext.SuppressFlow();
+        return values;
+    }
+
+    /// <summary>Puts back <paramref name="values"/> with the flow suppressed, as the scope was entered.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool RestoreWhileFlowSuppressed(ExecutionContext values)
+    {
+        if (ExecutionContext.IsFlowSuppressed())
+            ExecutionContext.RestoreFlow();
+        ExecutionContext.Restore(values);
+        ExecutionContext.SuppressFlow();
         return true;
     }
 }
