@@ -44,7 +44,7 @@ public static class AssemblyRewriter
         var diagnostics = new List<Diagnostic>();
         var runtime = new RuntimeReferences(module, loaded.Runtime);
         var foreign = new ForeignCalls(module, runtime);
-        var variants = new VariantMap(foreign);
+        var variants = new VariantMap(foreign, dispatchesThroughEntries: !VirtualEntries.ProxiesMayOverrideEntries(module));
         int ordinal = 0;
         foreach (var method in candidates)
         {
@@ -56,8 +56,11 @@ public static class AssemblyRewriter
                 variants.Add(VariantMap.Declare(method, shape!, runtime, ordinal++));
         }
 
-        VirtualEntries.Add(variants, runtime);
-        InterfaceEntries.Add(variants, runtime);
+        if (variants.DispatchesThroughEntries)
+        {
+            VirtualEntries.Add(variants, runtime);
+            InterfaceEntries.Add(variants, runtime);
+        }
         var recursive = Recursion.Find(variants.All.Select(d => d.Original).ToList(), variants.CallTarget);
 
         var outcomes = variants.All.ToList()

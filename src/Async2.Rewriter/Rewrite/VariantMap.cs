@@ -120,10 +120,16 @@ internal sealed record TaskShape(string ThunkSuffix, TypeReference Result)
 }
 
 /// <summary>The declarations of every method being rewritten in a module, by original method.</summary>
-internal sealed class VariantMap(ForeignCalls foreign)
+internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEntries)
 {
     private readonly Dictionary<MethodDefinition, VariantDeclaration> _byOriginal = new();
     private readonly Dictionary<MethodDefinition, MethodDefinition> _slotEntries = new();
+
+    /// <summary>
+    /// Whether virtual and interface calls go through entries (<see cref="VirtualEntries"/>,
+    /// <see cref="InterfaceEntries"/>); if not, they await the Task the method returns, as classic async does.
+    /// </summary>
+    public bool DispatchesThroughEntries => dispatchesThroughEntries;
 
     public IEnumerable<VariantDeclaration> All => _byOriginal.Values;
 
@@ -154,6 +160,9 @@ internal sealed class VariantMap(ForeignCalls foreign)
             definition = element.Resolve();
         if (definition is null)
             return foreign.Target(call, element);
+        if (!dispatchesThroughEntries && call.OpCode.Code == Code.Callvirt
+            && (definition.IsAbstract || definition.DeclaringType.IsInterface || VirtualEntries.CanBeOverridden(definition)))
+            return null;
         if (_byOriginal.ContainsKey(definition))
             return definition;
         return call.OpCode.Code == Code.Callvirt && _slotEntries.ContainsKey(definition) ? definition : null;

@@ -33,6 +33,21 @@ namespace Async2.Rewriter.Rewrite;
 /// </summary>
 internal static class VirtualEntries
 {
+    /// <summary>
+    /// Whether classes made at run time may override the entries: an assembly that lets
+    /// DynamicProxyGenAssembly2 see its internals (for Castle DynamicProxy, behind Moq, NSubstitute
+    /// and FakeItEasy) gets proxies overriding every virtual method they can see, internal entries
+    /// too, and answering each call themselves: a call through an entry would reach the proxy's
+    /// answer for the entry instead of the one set up for the method. Such an assembly gets no
+    /// entries, and its virtual and interface calls await the Task, as classic async does; so do
+    /// other assemblies' calls into it, which find no entry.
+    /// </summary>
+    public static bool ProxiesMayOverrideEntries(ModuleDefinition module) =>
+        module.Assembly.CustomAttributes.Any(attribute =>
+            attribute.AttributeType.FullName == "System.Runtime.CompilerServices.InternalsVisibleToAttribute"
+            && attribute.ConstructorArguments is [{ Value: string friend }]
+            && friend.Split(',')[0].Trim() == "DynamicProxyGenAssembly2");
+
     /// <summary>Whether <paramref name="method"/> may be reached through a slot that other code can override or that overrides another.</summary>
     public static bool Needed(MethodDefinition method) =>
         method.IsVirtual && !method.IsAbstract && !method.DeclaringType.IsInterface
