@@ -42,7 +42,14 @@ internal sealed class Liveness
         return result;
     }
 
-    public static Liveness Compute(MethodBody body)
+    /// <param name="body">The method body.</param>
+    /// <param name="constructorCallsDefine">
+    /// Whether <c>ldloca x; args; call T::.ctor</c> (<c>x = new T(args)</c>) counts as a definition of
+    /// x rather than a use: right, but only recognized when the constructor call follows in the same
+    /// straight run of instructions. The captures use the plain form; the ref struct check (which
+    /// must not report a local that is assigned anew after an await) uses this one.
+    /// </param>
+    public static Liveness Compute(MethodBody body, bool constructorCallsDefine = false)
     {
         var instructions = body.Instructions;
         var regions = ProtectedRegions.Compute(body);
@@ -69,6 +76,9 @@ internal sealed class Liveness
             {
                 case Code.Ldloca when instruction.Next?.OpCode.Code == Code.Initobj:
                     // `ldloca x; initobj T` is `x = default`: a definition, not a use.
+                    defs[i] = VariableOf(instruction.Operand);
+                    break;
+                case Code.Ldloca when constructorCallsDefine && IsConstructedInPlace(instruction):
                     defs[i] = VariableOf(instruction.Operand);
                     break;
                 case Code.Ldloc: case Code.Ldloca: case Code.Ldarg: case Code.Ldarga:
@@ -154,6 +164,65 @@ internal sealed class Liveness
             && i + 1 < instructions.Count)
             result.Add(i + 1);
         return result;
+    }
+
+    /// <summary>
+    /// Whether the address <paramref name="load"/> pushes is the <c>this</c> of a constructor call of
+    /// the local's own type, with only the constructor's arguments pushed in between and no branch or
+    /// branch target on the way (a simple count of each instruction's pushes and pops).
+    /// </summary>
+    private static bool IsConstructedInPlace(Instruction load)
+    {
+        var local = (VariableDefinition)load.Operand;
+        int above = 0;
+        for (var next = load.Next; next is not null; next = next.Next)
+        {
+            if (next.OpCode.Code == Code.Call && next.Operand is MethodReference { Name: ".ctor", HasThis: true } constructor)
+            {
+                if (above == constructor.Parameters.Count)
+                    return constructor.DeclaringType.FullName == local.VariableType.FullName;
+            }
+            if (next.OpCode.FlowControl is not (FlowControl.Next or FlowControl.Call) || next.OpCode.Code is Code.Ldloca && next.Operand == local)
+                return false;
+            int? effect = StackEffect(next);
+            if (effect is null)
+                return false;
+            above += effect.Value;
+            if (above < 0)
+                return false;
+        }
+        return false;
+    }
+
+    /// <summary>Pushes minus pops of a straight-line instruction; null where that takes more than its opcode to know.</summary>
+    private static int? StackEffect(Instruction instruction)
+    {
+        if (instruction.Operand is MethodReference method && instruction.OpCode.Code is Code.Call or Code.Callvirt or Code.Newobj)
+        {
+            bool constructs = instruction.OpCode.Code == Code.Newobj;
+            int pops = method.Parameters.Count + (method.HasThis && !constructs ? 1 : 0);
+            int pushes = constructs || method.ReturnType.MetadataType != MetadataType.Void ? 1 : 0;
+            return pushes - pops;
+        }
+        int popped = instruction.OpCode.StackBehaviourPop switch
+        {
+            StackBehaviour.Pop0 => 0,
+            StackBehaviour.Pop1 or StackBehaviour.Popi or StackBehaviour.Popref => 1,
+            StackBehaviour.Pop1_pop1 or StackBehaviour.Popi_pop1 or StackBehaviour.Popi_popi or StackBehaviour.Popi_popi8
+                or StackBehaviour.Popi_popr4 or StackBehaviour.Popi_popr8 or StackBehaviour.Popref_pop1 or StackBehaviour.Popref_popi => 2,
+            StackBehaviour.Popi_popi_popi or StackBehaviour.Popref_popi_popi or StackBehaviour.Popref_popi_popi8
+                or StackBehaviour.Popref_popi_popr4 or StackBehaviour.Popref_popi_popr8 or StackBehaviour.Popref_popi_popref => 3,
+            _ => -1,
+        };
+        int pushed = instruction.OpCode.StackBehaviourPush switch
+        {
+            StackBehaviour.Push0 => 0,
+            StackBehaviour.Push1 or StackBehaviour.Pushi or StackBehaviour.Pushi8 or StackBehaviour.Pushr4
+                or StackBehaviour.Pushr8 or StackBehaviour.Pushref => 1,
+            StackBehaviour.Push1_push1 => 2,
+            _ => -1,
+        };
+        return popped < 0 || pushed < 0 ? null : pushed - popped;
     }
 
     private static bool SameBits(BitArray a, BitArray b)

@@ -142,4 +142,19 @@ internal static class TypeResolution
             return false;
         }
     }
+
+    /// <summary>Whether <paramref name="type"/> is a ref struct (Span&lt;T&gt;, an interpolated string handler), which can live on the stack only.</summary>
+    public static bool IsByRefLike(TypeReference type)
+    {
+        if (!type.IsValueType)
+            return false;
+        try
+        {
+            return type.Resolve()?.CustomAttributes.Any(a => a.AttributeType.FullName == "System.Runtime.CompilerServices.IsByRefLikeAttribute") == true;
+        }
+        catch (AssemblyResolutionException)
+        {
+            return false; // its assembly is not at hand: taken for an ordinary struct
+        }
+    }
 }

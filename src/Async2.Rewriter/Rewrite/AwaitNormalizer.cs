@@ -57,6 +57,13 @@ internal static class AwaitNormalizer
                     DiagnosticCodes.ByRefAcrossAwait, $"a managed pointer ({byRef.FullName}) is on the evaluation stack across this await."));
                 continue;
             }
+            if (site.StackBelow.FirstOrDefault(TypeResolution.IsByRefLike) is { } refStruct)
+            {
+                // text.AsSpan().IndexOf(await F()): classic C# rejects it (CS4007), the runtime-async compiler does not.
+                diagnostics.Add(Diagnostics.At(declaration.Original, site.Await, DiagnosticCodes.ByRefAcrossAwait,
+                    $"a ref struct ({refStruct.FullName}) computed before this await is used after it; its value cannot be kept in a continuation (classic C# rejects this, CS4007). Await into a local first, then create the {refStruct.Name}."));
+                continue;
+            }
 
             if (site.StackBelow.FirstOrDefault(type => !TypeResolution.TryLearnValueType(type)) is { } unknown)
             {

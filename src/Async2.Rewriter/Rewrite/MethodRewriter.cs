@@ -131,6 +131,7 @@ internal static class MethodRewriter
         var variant = declaration.Variant;
         var body = variant.Body;
         var liveness = Liveness.Compute(body);
+        Liveness? preciseLiveness = null;
         int ownParameters = variant.Parameters.Count - 2;
         var result = new Dictionary<NormalizedAwait, IReadOnlyList<object>>();
         foreach (var point in awaits)
@@ -163,8 +164,18 @@ internal static class MethodRewriter
                         continue; // chain, resume, or this of a class (kept in the continuation's self field)
                     (variable, type) = (parameter, parameter.ParameterType);
                 }
-                if (IsByRefLike(type))
-                    continue; // C# never keeps a ref struct across an await: what liveness sees is an over-approximation.
+                if (TypeResolution.IsByRefLike(type))
+                {
+                    // Liveness takes an address for a use, so a ref struct local assigned anew after an
+                    // await through its constructor looks live across it; what is still live when such
+                    // assignments define it is really kept, which classic C# rejects (CS4007) and the
+                    // runtime-async compiler of SDK 10.0.401 accepts: its value cannot survive the heap.
+                    preciseLiveness ??= Liveness.Compute(body, constructorCallsDefine: true);
+                    if (preciseLiveness.LiveBefore(point.Continue).Contains(v))
+                        diagnostics.Add(Diagnostics.At(declaration.Original, point.Site.Await, DiagnosticCodes.ByRefAcrossAwait,
+                            $"{Describe(variable, declaration)}, a ref struct ({type.FullName}), is live across this await; its value cannot be kept in a continuation (classic C# rejects this, CS4007). Create it again after the await, or keep it on one side of the await."));
+                    continue;
+                }
                 if (type is ByReferenceType or PointerType or PinnedType || type.IsPinned)
                 {
                     diagnostics.Add(Diagnostics.At(declaration.Original, point.Site.Await, DiagnosticCodes.ByRefAcrossAwait,
@@ -178,19 +189,15 @@ internal static class MethodRewriter
         return result;
     }
 
-    private static bool IsByRefLike(TypeReference type)
+    /// <summary>A variable as its source names it, where the PDB tells.</summary>
+    private static string Describe(object variable, VariantDeclaration declaration) => variable switch
     {
-        if (!type.IsValueType)
-            return false;
-        try
-        {
-            return type.Resolve()?.CustomAttributes.Any(a => a.AttributeType.FullName == "System.Runtime.CompilerServices.IsByRefLikeAttribute") == true;
-        }
-        catch (AssemblyResolutionException)
-        {
-            return false; // its assembly is not at hand: an ordinary struct, as C# keeps no ref struct across an await
-        }
-    }
+        ParameterDefinition parameter => $"parameter {parameter.Name}",
+        VariableDefinition local when declaration.Variant.DebugInformation.TryGetName(local, out var name)
+            || declaration.Original.DebugInformation.TryGetName(local, out name) => $"local '{name}'",
+        VariableDefinition local => $"local {local.Index}",
+        _ => "a variable",
+    };
 
     private static void ReportUnsupportedInstructions(MethodDefinition method, ICollection<Diagnostic> diagnostics)
     {

@@ -348,6 +348,25 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public void Rewrite_refuses_ref_structs_kept_across_awaits_and_accepts_them_beside_awaits()
+    {
+        // Runtime-async only: the classic compiler rejects the program.
+        var input = ProgramBuilder.Compile("RefStructsAcrossAwaits", [Path.Combine(TestEnvironment.FixturesFolder, "RefStructsAcrossAwaits.cs")], runtimeAsync: true);
+        var output = Path.Combine(_folder, "out.dll");
+
+        var (exitCode, _, stderr) = RunAsync2("rewrite", input, "-o", output);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains("error ASYNC2102: RefStructsAcrossAwaits: RefStructsAcrossAwaits::SpanOnTheStack at IL_", stderr);
+        Assert.Contains("a ref struct (System.ReadOnlySpan`1<System.Char>) computed before this await is used after it", stderr);
+        Assert.Matches(@"RefStructsAcrossAwaits::SpanLocal at IL_[0-9a-f]{4}: local 'text', a ref struct \(System.ReadOnlySpan`1<System.Char>\), is live across this await", stderr);
+        Assert.Matches(@"RefStructsAcrossAwaits::UsingRefStruct at IL_[0-9a-f]{4}: local 'scope', a ref struct \(Scope\), is live across this await", stderr);
+        Assert.DoesNotContain("Allowed", stderr);
+        Assert.Equal(3, stderr.Split('\n').Count(line => line.Contains("ASYNC2102")));
+        Assert.False(File.Exists(output));
+    }
+
+    [Fact]
     public void Rewrite_reports_an_unsupported_instruction_with_code_method_and_offset_and_writes_nothing()
     {
         // C# never puts a jmp in an async method (other compilers and IL weavers might): make one.
