@@ -45,7 +45,7 @@ internal static class ContextScopeEmitter
         {
             if (instruction.OpCode.FlowControl != FlowControl.Call || contextNeutral.Contains(instruction))
                 continue;
-            if (instruction.Operand is not MethodReference callee || !LeavesContextsAlone(callee.DeclaringType))
+            if (instruction.Operand is not MethodReference callee || !LeavesContextsAlone(instruction, callee))
                 return true;
         }
         return false;
@@ -55,10 +55,37 @@ internal static class ContextScopeEmitter
         direct.Call!.OpCode.Code == Code.Call || !VirtualEntries.CanBeOverridden(direct.Callee!);
 
     /// <summary>
-    /// Core-library types whose members neither touch the contexts nor call user code: tasks,
-    /// their awaitables and awaiters, exception types and ExceptionDispatchInfo (a method that
-    /// throws, or awaits in a catch, calls them), strings and Math.
+    /// Calls of core-library members that neither touch the contexts nor call user code: members of
+    /// tasks, their awaitables and awaiters, exception types and ExceptionDispatchInfo (a method that
+    /// throws, or awaits in a catch, calls them), strings and Math. Not a virtual call, which may
+    /// reach a user's override (an exception's Message), nor a string method given anything but
+    /// text, characters and numbers (string.Concat(object) calls ToString, string.Format formats).
     /// </summary>
+    private static bool LeavesContextsAlone(Instruction call, MethodReference callee)
+    {
+        if (!LeavesContextsAlone(callee.DeclaringType))
+            return false;
+        if (call.OpCode.Code == Code.Callvirt && callee.HasThis && IsVirtual(callee))
+            return false;
+        return callee.DeclaringType.FullName != "System.String" || callee.Parameters.All(p => IsPlainText(p.ParameterType));
+    }
+
+    private static bool IsVirtual(MethodReference method)
+    {
+        try
+        {
+            return method.Resolve() is not { IsVirtual: false };
+        }
+        catch (AssemblyResolutionException)
+        {
+            return true;
+        }
+    }
+
+    private static bool IsPlainText(TypeReference type) => type.FullName is "System.String" or "System.String[]" or "System.Char"
+        or "System.Char[]" or "System.Int32" or "System.Int64" or "System.Boolean" or "System.StringComparison"
+        or "System.StringSplitOptions" or "System.ReadOnlySpan`1<System.Char>";
+
     private static bool LeavesContextsAlone(TypeReference type)
     {
         var outermost = type;
