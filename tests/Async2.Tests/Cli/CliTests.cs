@@ -392,7 +392,8 @@ public sealed class CliTests : IDisposable
     [Fact]
     public void Rewrite_reports_a_managed_pointer_on_the_stack_across_an_await()
     {
-        // C# never produces this shape, so make it: push &array[0] before `await Task.Delay(1)` and pop it after.
+        // C# never produces this shape, so make it: push &array[0] before `await Task.Yield()` and pop it
+        // after the await's GetResult, where its completed and suspended paths have joined.
         var input = Fixture("Throwing").RuntimeAsync;
         var crafted = Path.Combine(_folder, "Crafted.dll");
         using (var module = ModuleDefinition.ReadModule(input))
@@ -409,7 +410,8 @@ public sealed class CliTests : IDisposable
             il.InsertBefore(first, il.Create(OpCodes.Ldloc, array));
             il.InsertBefore(first, il.Create(OpCodes.Ldc_I4_0));
             il.InsertBefore(first, il.Create(OpCodes.Ldelema, module.TypeSystem.Int32));
-            il.InsertAfter(await, il.Create(OpCodes.Pop));
+            var getResult = inner.Body.Instructions.SkipWhile(i => i != await).First(i => i.Operand is MethodReference { Name: "GetResult" });
+            il.InsertAfter(getResult, il.Create(OpCodes.Pop));
             module.Write(crafted);
         }
 
