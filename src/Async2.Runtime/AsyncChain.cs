@@ -82,6 +82,13 @@ public struct AsyncChain
     /// </summary>
     internal bool ScopeLeftLeafContext;
 
+    /// <summary>
+    /// Whether a frame's context scope put back its caller's ExecutionContext while the chain
+    /// unwound: the root then registers with the notifier in the head frame's (the leaf's), so an
+    /// awaiter sees the awaiting method's AsyncLocal values, as under classic async.
+    /// </summary>
+    internal bool ScopeLeftLeafExecutionContext;
+
     /// <summary>On resumption: the callee frame that completed just before this one.</summary>
     public Continuation? Completed;
 

@@ -177,20 +177,38 @@ internal static class NotifierRegistration
     {
         if (Telemetry.IsOn)
             Telemetry.ChainSuspended(chain.Head!, chain.Tail);
-        if (!chain.ScopeLeftLeafContext)
+        if (!chain.ScopeLeftLeafContext && !chain.ScopeLeftLeafExecutionContext)
         {
             registration.Register(chain.Notifier, chain.NotifierKind);
             return;
         }
-        var current = SynchronizationContext.Current;
-        SynchronizationContext.SetSynchronizationContext(chain.LeafSynchronizationContext);
+        RegisterInLeafContexts(ref registration, ref chain);
+    }
+
+    /// <summary>
+    /// Registers under the leaf's SynchronizationContext and in its ExecutionContext, where context
+    /// scopes put back their callers' while the chain unwound, and puts the thread's back after.
+    /// </summary>
+    private static void RegisterInLeafContexts<T>(ref T registration, ref AsyncChain chain) where T : INotifierRegistration, allows ref struct
+    {
+        var synchronizationContext = SynchronizationContext.Current;
+        var executionContext = chain.ScopeLeftLeafExecutionContext && chain.Head!.SavedExecutionContext is not null
+            ? ExecutionContext.Capture()
+            : null;
+        if (chain.ScopeLeftLeafContext)
+            SynchronizationContext.SetSynchronizationContext(chain.LeafSynchronizationContext);
+        if (executionContext is not null)
+            ExecutionContext.Restore(chain.Head!.SavedExecutionContext!);
         try
         {
             registration.Register(chain.Notifier, chain.NotifierKind);
         }
         finally
         {
-            SynchronizationContext.SetSynchronizationContext(current);
+            if (executionContext is not null)
+                ExecutionContext.Restore(executionContext);
+            if (chain.ScopeLeftLeafContext)
+                SynchronizationContext.SetSynchronizationContext(synchronizationContext);
         }
     }
 }

@@ -170,7 +170,11 @@ public struct ThunkScope
             chain.ForgetResumeContext();
         }
         if (RestoreExecutionContext())
+        {
             chain.ForgetExecutionContext();
+            if (chain.Head is not null)
+                chain.ScopeLeftLeafExecutionContext = true;
+        }
     }
 
     /// <summary>Puts back the ExecutionContext the scope was entered in; whether it had changed.</summary>
