@@ -29,11 +29,15 @@ internal static class ResumeContext
     /// </summary>
     internal static bool AllowsInlining() => Capture() is null;
 
-    /// <summary>Whether code running now already runs in <paramref name="context"/>.</summary>
+    /// <summary>
+    /// Whether a frame that awaited in <paramref name="context"/> may simply go on here: under that
+    /// SynchronizationContext already. Never for a TaskScheduler: classic async asks the scheduler
+    /// even when it is current (<see cref="ResumeOn"/>), and a scheduler may refuse.
+    /// </summary>
     internal static bool IsCurrent(object context) => context switch
     {
         SynchronizationContext synchronizationContext => SynchronizationContext.Current == synchronizationContext,
-        TaskScheduler scheduler => TaskScheduler.Current == scheduler,
+        TaskScheduler => false,
         _ => true,
     };
 
@@ -48,6 +52,12 @@ internal static class ResumeContext
         var resumption = new Resumption(frame, root, completed, fault, ExecutionContext.Capture());
         if (context is SynchronizationContext synchronizationContext)
             synchronizationContext.Post(static state => ((Resumption)state!).Run(), resumption);
+        else if (context != TaskScheduler.Default && (TaskScheduler.Current == context || Thread.CurrentThread.IsThreadPoolThread))
+            // As classic async continues on a scheduler: run inline if the scheduler agrees
+            // (TryExecuteTaskInline), else queued to it. A synchronous continuation of a completed
+            // task is the public way to make that offer.
+            Task.CompletedTask.ContinueWith(static (_, state) => ((Resumption)state!).Run(), resumption, CancellationToken.None,
+                TaskContinuationOptions.ExecuteSynchronously | TaskContinuationOptions.DenyChildAttach, (TaskScheduler)context);
         else
             Task.Factory.StartNew(static state => ((Resumption)state!).Run(), resumption,
                 CancellationToken.None, TaskCreationOptions.DenyChildAttach, (TaskScheduler)context);
