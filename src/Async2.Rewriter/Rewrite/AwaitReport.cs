@@ -17,8 +17,10 @@ internal static class AwaitReport
     /// </summary>
     public sealed record Origin(int Offset, SourceLocation? Source, string Kind, string? Why);
 
-    public static Dictionary<AwaitSite, Origin> Before(MethodDefinition original, IEnumerable<AwaitSite> sites) =>
-        sites.ToDictionary(site => site, site => new Origin(site.Await.Offset, Diagnostics.SourceOf(original, site.Await), Kind(site), WhyNotDirect(site)));
+    /// <param name="dispatchesThroughEntries">Whether the module's virtual and interface calls may go through entries (<see cref="VariantMap.DispatchesThroughEntries"/>).</param>
+    public static Dictionary<AwaitSite, Origin> Before(MethodDefinition original, IEnumerable<AwaitSite> sites, bool dispatchesThroughEntries) =>
+        sites.ToDictionary(site => site, site => new Origin(site.Await.Offset, Diagnostics.SourceOf(original, site.Await), Kind(site),
+            WhyNotDirect(site, dispatchesThroughEntries)));
 
     public static IReadOnlyList<AwaitOutcome> Describe(VariantDeclaration declaration, IReadOnlyList<NormalizedAwait> awaits,
         IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured, IReadOnlyDictionary<AwaitSite, Origin> origins) =>
@@ -43,7 +45,7 @@ internal static class AwaitReport
         site.Callee is { } callee ? Diagnostics.Describe(callee) : site.Operand.FullName;
 
     /// <summary>Why an await of a task does not call a variant: what produced the task, as far as the IL shows.</summary>
-    private static string? WhyNotDirect(AwaitSite site)
+    private static string? WhyNotDirect(AwaitSite site, bool dispatchesThroughEntries)
     {
         if (site.Kind == AwaitKind.Awaiter)
             return $"a custom awaiter ({site.Operand.Name}): resumed through its OnCompleted";
@@ -60,6 +62,10 @@ internal static class AwaitReport
         if (callee.DeclaringType.Scope is AssemblyNameReference other)
             return $"the callee {Diagnostics.Describe(callee)} is in another assembly ({other.Name})";
         var definition = callee.Resolve();
+        if (!dispatchesThroughEntries && producer.OpCode.Code == Code.Callvirt && definition is not null
+            && (definition.IsVirtual || definition.DeclaringType.IsInterface))
+            return $"a virtual call ({Diagnostics.Describe(callee)}) in an assembly that lets DynamicProxyGenAssembly2 see its internals: "
+                + "mocks' proxies would override its entry too, so it goes through the Task";
         if (definition is null || ((int)definition.ImplAttributes & RuntimeNames.AsyncImplFlag) == 0)
             return $"the callee {Diagnostics.Describe(callee)} is not a runtime-async method";
         return $"the callee {Diagnostics.Describe(callee)} has no variant reachable from here";

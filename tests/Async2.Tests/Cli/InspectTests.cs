@@ -41,6 +41,20 @@ public sealed class InspectTests : IDisposable
     }
 
     [Fact]
+    public void Virtual_awaits_in_an_assembly_open_to_proxies_say_why_they_go_through_the_task()
+    {
+        var build = ProgramBuilder.Build("virtual_proxy_overrides", [Path.Combine(TestEnvironment.CorpusFolder, "virtual_proxy_overrides.cs")]);
+
+        var (exitCode, stdout, stderr) = RunAsync2("inspect", build.RuntimeAsync);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Matches(@"(?m)^  await Program::UseService state 1 .*: task-bridge System\.Threading\.Tasks\.Task`1<System\.Int32> \(a virtual call \(IService::GetAsync\) in an assembly that lets DynamicProxyGenAssembly2 see its internals", stdout);
+        Assert.Matches(@"(?m)^  await Program::Name state 1 .*: task-bridge .*\(a virtual call \(Component::NameAsync\) in an assembly that lets DynamicProxyGenAssembly2", stdout);
+        Assert.DoesNotContain("virtual-entry", stdout);
+        Assert.DoesNotContain("interface-entry", stdout);
+    }
+
+    [Fact]
     public void An_assembly_already_rewritten_lists_its_rewritten_methods_and_says_where_their_awaits_are()
     {
         var build = Program();
