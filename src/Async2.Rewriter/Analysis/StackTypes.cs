@@ -103,25 +103,22 @@ internal sealed class StackTypes
             return a;
         if (a == NullType)
             return b;
-        var (kindA, kindB) = (NumericKind(a), NumericKind(b));
-        if (kindA is not null || kindB is not null)
-            // Two numbers of one stack type (int32, int64, native int, F), declared narrower or wider.
-            return kindA == kindB || (kindA ?? kindB) == MetadataType.Int32 && IsEnum(kindA is null ? a : b)
-                ? (kindA ?? kindB) switch
-                {
-                    MetadataType.Int32 => system.Int32,
-                    MetadataType.Int64 => system.Int64,
-                    MetadataType.IntPtr => system.IntPtr,
-                    _ => a.MetadataType == MetadataType.Single && b.MetadataType == MetadataType.Single ? system.Single : system.Double,
-                }
-                : a;
+        // Two numbers (primitives or enums) of one stack type (int32, int64, native int, F), declared narrower or wider.
+        if (NumericKind(a) is { } kind && kind == NumericKind(b))
+            return kind switch
+            {
+                MetadataType.Int32 => system.Int32,
+                MetadataType.Int64 => system.Int64,
+                MetadataType.IntPtr => system.IntPtr,
+                _ => a.MetadataType == MetadataType.Single && b.MetadataType == MetadataType.Single ? system.Single : system.Double,
+            };
         if (TypeResolution.IsObjectReference(a) && TypeResolution.IsObjectReference(b))
             return CommonBaseClass(a, b) ?? system.Object;
         return a;
     }
 
-    /// <summary>The stack type a primitive number is held as (int32 for bool, char and the small integers); null for anything else.</summary>
-    private static MetadataType? NumericKind(TypeReference type) => type.MetadataType switch
+    /// <summary>The stack type a number (a primitive or an enum) is held as: int32 for bool, char and the small integers; null for anything else.</summary>
+    private static MetadataType? NumericKind(TypeReference type) => TypeResolution.NumericType(type)?.MetadataType switch
     {
         MetadataType.Boolean or MetadataType.Char or MetadataType.SByte or MetadataType.Byte or MetadataType.Int16
             or MetadataType.UInt16 or MetadataType.Int32 or MetadataType.UInt32 => MetadataType.Int32,
@@ -130,21 +127,6 @@ internal sealed class StackTypes
         MetadataType.Single or MetadataType.Double => MetadataType.Double,
         _ => null,
     };
-
-    /// <summary>Whether <paramref name="type"/> is an enum held as an int32 (its underlying type at most 32 bits wide).</summary>
-    private static bool IsEnum(TypeReference type)
-    {
-        try
-        {
-            return type.Resolve() is { IsEnum: true } definition
-                && definition.Fields.FirstOrDefault(field => !field.IsStatic) is { } value
-                && NumericKind(value.FieldType) == MetadataType.Int32;
-        }
-        catch (AssemblyResolutionException)
-        {
-            return false;
-        }
-    }
 
     /// <summary>
     /// The nearest class both <paramref name="a"/> and <paramref name="b"/> derive from (or are);
@@ -157,8 +139,8 @@ internal sealed class StackTypes
         var ancestorsOfB = BaseClasses(b);
         if (ancestorsOfA is null || ancestorsOfB is null)
             return null;
-        var namesOfA = ancestorsOfA.Select(type => type.FullName).ToHashSet();
-        return ancestorsOfB.FirstOrDefault(type => namesOfA.Contains(type.FullName)) is { } common
+        var identitiesOfA = ancestorsOfA.Select(TypeResolution.Identity).ToHashSet();
+        return ancestorsOfB.FirstOrDefault(type => identitiesOfA.Contains(TypeResolution.Identity(type))) is { } common
             && common.FullName != "System.Object" ? common : null;
     }
 
@@ -185,7 +167,7 @@ internal sealed class StackTypes
         return chain;
     }
 
-    private static bool Same(TypeReference a, TypeReference b) => ReferenceEquals(a, b) || a.FullName == b.FullName;
+    private static bool Same(TypeReference a, TypeReference b) => ReferenceEquals(a, b) || TypeResolution.Identity(a) == TypeResolution.Identity(b);
 
     private static IEnumerable<Instruction> Successors(Instruction instruction)
     {
@@ -386,6 +368,9 @@ internal sealed class StackTypes
     /// </summary>
     private static TypeReference Widest(TypeSystem system, TypeReference left, TypeReference right)
     {
+        // An enum operand counts as its underlying type: a long-based enum's | is int64 arithmetic.
+        left = TypeResolution.NumericType(left) ?? left;
+        right = TypeResolution.NumericType(right) ?? right;
         int Rank(TypeReference t) => t.MetadataType switch
         {
             MetadataType.Int64 or MetadataType.UInt64 => 2,

@@ -157,4 +157,52 @@ internal static class TypeResolution
             return false; // its assembly is not at hand: taken for an ordinary struct
         }
     }
+
+    /// <summary>
+    /// A key that tells two types apart where their full names may not: each named type carries the
+    /// assembly it is declared in (two referenced assemblies may both define <c>Shared.Thing</c>),
+    /// and a generic parameter is named by its kind and position (a method's <c>T</c> and its
+    /// type's <c>T</c> are different types).
+    /// </summary>
+    public static string Identity(TypeReference type) => type switch
+    {
+        GenericParameter parameter => (parameter.Type == GenericParameterType.Method ? "!!" : "!") + parameter.Position,
+        GenericInstanceType instance => $"{Identity(instance.ElementType)}<{string.Join(",", instance.GenericArguments.Select(Identity))}>",
+        ArrayType array => $"{Identity(array.ElementType)}[{new string(',', array.Rank - 1)}]",
+        ByReferenceType byRef => Identity(byRef.ElementType) + "&",
+        PointerType pointer => Identity(pointer.ElementType) + "*",
+        IModifierType modified => Identity(modified.ElementType),
+        PinnedType pinned => Identity(pinned.ElementType) + " pinned",
+        _ => $"[{AssemblyOf(type)}]{type.FullName}",
+    };
+
+    private static string? AssemblyOf(TypeReference type) => type.Scope switch
+    {
+        AssemblyNameReference assembly => assembly.Name,
+        ModuleDefinition module => module.Assembly?.Name.Name,
+        var scope => scope?.Name,
+    };
+
+    /// <summary>
+    /// The primitive type a value of <paramref name="type"/> is on the stack: the type itself for a
+    /// primitive number, an enum's underlying type; null for anything else (or an enum whose
+    /// assembly is not at hand).
+    /// </summary>
+    public static TypeReference? NumericType(TypeReference type)
+    {
+        if (type.MetadataType is >= MetadataType.Boolean and <= MetadataType.Double or MetadataType.IntPtr or MetadataType.UIntPtr)
+            return type;
+        if (type.MetadataType != MetadataType.ValueType && !(type.GetType() == typeof(TypeReference) && !type.IsValueType))
+            return null;
+        try
+        {
+            return type.Resolve() is { IsEnum: true } definition && definition.Fields.FirstOrDefault(field => !field.IsStatic) is { } value
+                ? value.FieldType
+                : null;
+        }
+        catch (AssemblyResolutionException)
+        {
+            return null;
+        }
+    }
 }

@@ -65,8 +65,8 @@ internal sealed class ContinuationLayout
     /// The fields the captured variables go in, with the variables each holds. A frame holds one
     /// suspension point's values at a time, so variables never captured at the same point share a
     /// field of their type (as Roslyn reuses hoisted fields): a frame is as large as its largest
-    /// suspension point needs, not the sum of them all. A type naming a generic parameter gets no
-    /// shared field, since its name alone may not tell two types apart.
+    /// suspension point needs, not the sum of them all. Types are told apart by their assemblies too
+    /// (<see cref="TypeResolution.Identity"/>); a type naming a generic parameter gets no shared field.
     /// </summary>
     private static List<(List<object> Holders, TypeReference Type)> SharedFields(VariantDeclaration declaration, IEnumerable<IReadOnlyList<object>> capturedAtEachPoint)
     {
@@ -81,7 +81,7 @@ internal sealed class ContinuationLayout
                 _ => throw new ArgumentException("not a variable", nameof(capturedAtEachPoint)),
             });
             int shared = type.ContainsGenericParameter ? -1 : fields.FindIndex(field =>
-                !field.Type.ContainsGenericParameter && field.Type.FullName == type.FullName
+                !field.Type.ContainsGenericParameter && TypeResolution.Identity(field.Type) == TypeResolution.Identity(type)
                 && !field.Holders.Any(holder => points.Any(point => point.Contains(holder) && point.Contains(variable))));
             if (shared >= 0)
                 fields[shared].Holders.Add(variable);

@@ -1,6 +1,8 @@
 using Async2.Rewriter.Analysis;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
+using Async2.Tests.Corpus;
+using Mono.Cecil.Rocks;
 using Xunit;
 
 namespace Async2.Tests.Analysis;
@@ -22,6 +24,23 @@ public class StackTypesTests
         var stack = StackTypes.Compute(b.Method).Before(probe);
 
         Assert.Equal(["System.Int64", "System.Double"], stack.Select(t => t.FullName));
+    }
+
+    [Fact]
+    public void A_join_of_classes_over_different_type_parameters_of_one_name_is_object()
+    {
+        // Base<the method's T> and Base<the class's T> have one full name, Base`1<T>: taken for the
+        // same class, the join was Base<the class's T>, and the optimizing JIT then decided
+        // `o is Base<T>` from the spill's type, true for a D1<long> in an Outer<int>.
+        var assembly = ProgramBuilder.Compile("ShadowedTypeParameter", [Path.Combine(TestEnvironment.FixturesFolder, "ShadowedTypeParameter.cs")], runtimeAsync: true);
+        using var module = ModuleDefinition.ReadModule(assembly);
+        var method = module.GetType("Outer`1").Methods.Single(m => m.Name == "M");
+        method.Body.SimplifyMacros();
+        var await = method.Body.Instructions.Single(i => i.Operand is MethodReference { DeclaringType.Name: "AsyncHelpers" });
+
+        var stack = StackTypes.Compute(method).Before(await);
+
+        Assert.Equal("System.Object", stack[0].FullName);
     }
 
     [Fact]
