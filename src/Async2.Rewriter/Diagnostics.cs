@@ -69,6 +69,10 @@ internal static class Diagnostics
     public static Diagnostic At(Mono.Cecil.MethodDefinition method, Mono.Cecil.Cil.Instruction? instruction, string code, string message) =>
         new(code, method.Module.Assembly.Name.Name, Describe(method), instruction?.Offset, message) { Source = SourceOf(method, instruction) };
 
+    /// <summary>A diagnostic at an await, located where the compiler put it (the body has moved into the variant since).</summary>
+    internal static Diagnostic AtAwait(Mono.Cecil.MethodDefinition method, Analysis.AwaitSite site, string code, string message) =>
+        new(code, method.Module.Assembly.Name.Name, Describe(method), site.Location.Offset, message) { Source = site.Location.Source };
+
     /// <summary>
     /// The last visible sequence point at or before <paramref name="instruction"/> (the statement it
     /// belongs to), or the method's first one when there is no instruction.

@@ -35,7 +35,13 @@ internal sealed record AwaitSite(
     TypeReference Operand,
     TypeReference Result,
     bool FlowsContext,
-    IReadOnlyList<TypeReference> StackBelow);
+    IReadOnlyList<TypeReference> StackBelow)
+{
+    /// <summary>Where the await is in the compiler's body (its offset and statement), kept for reports after the body moves.</summary>
+    public AwaitLocation Location { get; init; } = new(Await.Offset, null);
+}
+
+internal sealed record AwaitLocation(int Offset, SourceLocation? Source);
 
 /// <summary>
 /// Finds the awaits of a runtime-async body and classifies them (match or bail: an unknown
@@ -72,17 +78,17 @@ internal static class AwaitSites
                         var call = instruction.Previous;
                         int arguments = callee.Parameters.Count + (callee.HasThis ? 1 : 0);
                         var beforeCall = stack.Before(call);
-                        sites.Add(new AwaitSite(AwaitKind.DirectCall, instruction, call, callee, operand, result, false,
-                            beforeCall.Take(beforeCall.Count - arguments).ToList()));
+                        sites.Add(Located(new AwaitSite(AwaitKind.DirectCall, instruction, call, callee, operand, result, false,
+                            beforeCall.Take(beforeCall.Count - arguments).ToList())));
                     }
                     else
-                        sites.Add(new AwaitSite(AwaitKind.Awaitable, instruction, null, null, operand, result, false,
-                            below.Take(below.Count - 1).ToList()));
+                        sites.Add(Located(new AwaitSite(AwaitKind.Awaitable, instruction, null, null, operand, result, false,
+                            below.Take(below.Count - 1).ToList())));
                     break;
                 case "AwaitAwaiter":
                 case "UnsafeAwaitAwaiter":
-                    sites.Add(new AwaitSite(AwaitKind.Awaiter, instruction, null, null, operand, result,
-                        helper.Name == "AwaitAwaiter", below.Take(below.Count - 1).ToList()));
+                    sites.Add(Located(new AwaitSite(AwaitKind.Awaiter, instruction, null, null, operand, result,
+                        helper.Name == "AwaitAwaiter", below.Take(below.Count - 1).ToList())));
                     break;
                 default:
                     diagnostics.Add(new Diagnostic(DiagnosticCodes.UnknownAwaitShape, method.Module.Assembly.Name.Name,
@@ -91,6 +97,8 @@ internal static class AwaitSites
             }
         }
         return sites;
+
+        AwaitSite Located(AwaitSite site) => site with { Location = new(site.Await.Offset, Diagnostics.SourceOf(method, site.Await)) };
     }
 
     /// <summary>

@@ -43,13 +43,16 @@ internal sealed class Liveness
     }
 
     /// <param name="body">The method body.</param>
-    /// <param name="constructorCallsDefine">
-    /// Whether <c>ldloca x; args; call T::.ctor</c> (<c>x = new T(args)</c>) counts as a definition of
-    /// x rather than a use: right, but only recognized when the constructor call follows in the same
-    /// straight run of instructions. The captures use the plain form; the ref struct check (which
-    /// must not report a local that is assigned anew after an await) uses this one.
+    /// <param name="valuesKeptOnly">
+    /// The narrower form that decides whether a value that no continuation can hold (a ref struct,
+    /// a managed pointer) is really needed after an await, where a wrong "yes" would refuse valid
+    /// code: an address passed as an <c>out</c> argument, as a constructor's <c>this</c>, or to a
+    /// field store counts as an assignment, not a use (<see cref="AddressUse"/>); and only normal
+    /// flow counts (no exception edges, no finally running on towards every exit of its try), since
+    /// classic C# keeps no such value across an await on any path, which is what is checked.
+    /// The captures use the plain form, which errs on the side of keeping.
     /// </param>
-    public static Liveness Compute(MethodBody body, bool constructorCallsDefine = false)
+    public static Liveness Compute(MethodBody body, bool valuesKeptOnly = false)
     {
         var instructions = body.Instructions;
         var regions = ProtectedRegions.Compute(body);
@@ -78,7 +81,7 @@ internal sealed class Liveness
                     // `ldloca x; initobj T` is `x = default`: a definition, not a use.
                     defs[i] = VariableOf(instruction.Operand);
                     break;
-                case Code.Ldloca when constructorCallsDefine && IsConstructedInPlace(instruction):
+                case Code.Ldloca when valuesKeptOnly && AddressUse(instruction) == AddressUseKind.Assigns:
                     defs[i] = VariableOf(instruction.Operand);
                     break;
                 case Code.Ldloc: case Code.Ldloca: case Code.Ldarg: case Code.Ldarga:
@@ -92,11 +95,11 @@ internal sealed class Liveness
 
         var successors = new List<int>[count];
         for (int i = 0; i < count; i++)
-            successors[i] = Successors(instructions, i, regions);
+            successors[i] = Successors(instructions, i, regions, normalFlowOnly: valuesKeptOnly);
 
         var handlersOf = new List<int>[count];
         for (int i = 0; i < count; i++)
-            handlersOf[i] = regions.Regions.Where(r => r.TryContains(i)).Select(r => r.ExceptionEntry).ToList();
+            handlersOf[i] = valuesKeptOnly ? [] : regions.Regions.Where(r => r.TryContains(i)).Select(r => r.ExceptionEntry).ToList();
 
         var liveIn = new BitArray[count];
         for (int i = 0; i < count; i++)
@@ -129,7 +132,7 @@ internal sealed class Liveness
         return new Liveness(liveIn, regions.IndexOf, locals, parameters);
     }
 
-    private static List<int> Successors(Mono.Collections.Generic.Collection<Instruction> instructions, int i, ProtectedRegions regions)
+    private static List<int> Successors(Mono.Collections.Generic.Collection<Instruction> instructions, int i, ProtectedRegions regions, bool normalFlowOnly)
     {
         var instruction = instructions[i];
         var result = new List<int>();
@@ -146,6 +149,14 @@ internal sealed class Liveness
 
         switch (instruction.OpCode.Code)
         {
+            case Code.Leave when normalFlowOnly && instruction.Operand is Instruction exit:
+                // The finally blocks a leave runs on its way out, then its target (the edge above);
+                // the end of a finally does not lead on to every exit of its try.
+                foreach (var region in regions.Regions.Where(r => r.RunsOnLeave && r.TryContains(i) && !r.TryContains(indexOf[exit])))
+                    result.Add(region.HandlerStart);
+                break;
+            case Code.Endfinally when normalFlowOnly:
+                break;
             case Code.Endfinally:
                 // A finally or fault continues wherever the leaves out of its try were going.
                 foreach (var region in regions.Regions.Where(r => r.RunsOnLeave && r.HandlerContains(i)))
@@ -166,33 +177,78 @@ internal sealed class Liveness
         return result;
     }
 
+    internal enum AddressUseKind { Reads, Assigns }
+
     /// <summary>
-    /// Whether the address <paramref name="load"/> pushes is the <c>this</c> of a constructor call of
-    /// the local's own type, with only the constructor's arguments pushed in between and no branch or
-    /// branch target on the way (a simple count of each instruction's pushes and pops).
+    /// What the instruction that takes the address <paramref name="load"/> pushes does with it:
+    /// assigns the local (an <c>out</c> argument, a constructor's <c>this</c>, <c>initobj</c>, a
+    /// field store) or may read it (anything else, and anything not followed to its end). Follows
+    /// one path: the fall-through at a conditional branch (whose target, later in the arguments,
+    /// sees the same stack), the target of a forward <c>br</c>, as Roslyn lays out
+    /// <c>new Span&lt;T&gt;(a ?? b)</c> or <c>F(c ? x : y, out s)</c>.
     /// </summary>
-    private static bool IsConstructedInPlace(Instruction load)
+    internal static AddressUseKind AddressUse(Instruction load)
     {
-        var local = (VariableDefinition)load.Operand;
         int above = 0;
         for (var next = load.Next; next is not null; next = next.Next)
         {
-            if (next.OpCode.Code == Code.Call && next.Operand is MethodReference { Name: ".ctor", HasThis: true } constructor)
+            switch (next.OpCode.Code)
             {
-                if (above == constructor.Parameters.Count)
-                    return constructor.DeclaringType.FullName == local.VariableType.FullName;
+                case Code.Initobj when above == 0:
+                    return AddressUseKind.Assigns;
+                case Code.Stfld when above == 1:
+                    return AddressUseKind.Assigns;
+                case Code.Br when next.Operand is Instruction target && target.Offset > next.Offset:
+                    next = target.Previous;
+                    continue;
             }
-            if (next.OpCode.FlowControl is not (FlowControl.Next or FlowControl.Call) || next.OpCode.Code is Code.Ldloca && next.Operand == local)
-                return false;
+            if (next.Operand is MethodReference method && next.OpCode.Code is Code.Call or Code.Callvirt or Code.Newobj)
+            {
+                bool constructs = next.OpCode.Code == Code.Newobj;
+                int pops = method.Parameters.Count + (method.HasThis && !constructs ? 1 : 0);
+                if (above < pops)
+                {
+                    // The address is the argument `above` places below the top.
+                    int argument = pops - 1 - above - (method.HasThis && !constructs ? 1 : 0);
+                    bool assigns = argument < 0 ? method.Name == ".ctor" : IsOut(method, argument);
+                    return assigns ? AddressUseKind.Assigns : AddressUseKind.Reads;
+                }
+            }
+            else if (next.OpCode.FlowControl is not (FlowControl.Next or FlowControl.Meta or FlowControl.Cond_Branch)
+                || Pops(next) is not { } popped || popped > above)
+                return AddressUseKind.Reads; // taken by an instruction that may read it (ldfld, ldflda, ldobj...), or lost track
             int? effect = StackEffect(next);
             if (effect is null)
-                return false;
+                return AddressUseKind.Reads;
             above += effect.Value;
-            if (above < 0)
-                return false;
         }
-        return false;
+        return AddressUseKind.Reads;
     }
+
+    /// <summary>Whether a parameter is <c>out</c>, which only the definition says (a reference's signature has a byref only).</summary>
+    private static bool IsOut(MethodReference method, int parameter)
+    {
+        try
+        {
+            return (method as MethodDefinition ?? method.Resolve())?.Parameters[parameter].IsOut == true;
+        }
+        catch (AssemblyResolutionException)
+        {
+            return false;
+        }
+    }
+
+    /// <summary>How many values a non-call instruction pops; null where that takes more than its opcode to know.</summary>
+    private static int? Pops(Instruction instruction) => instruction.OpCode.StackBehaviourPop switch
+    {
+        StackBehaviour.Pop0 => 0,
+        StackBehaviour.Pop1 or StackBehaviour.Popi or StackBehaviour.Popref => 1,
+        StackBehaviour.Pop1_pop1 or StackBehaviour.Popi_pop1 or StackBehaviour.Popi_popi or StackBehaviour.Popi_popi8
+            or StackBehaviour.Popi_popr4 or StackBehaviour.Popi_popr8 or StackBehaviour.Popref_pop1 or StackBehaviour.Popref_popi => 2,
+        StackBehaviour.Popi_popi_popi or StackBehaviour.Popref_popi_popi or StackBehaviour.Popref_popi_popi8
+            or StackBehaviour.Popref_popi_popr4 or StackBehaviour.Popref_popi_popr8 or StackBehaviour.Popref_popi_popref => 3,
+        _ => null,
+    };
 
     /// <summary>Pushes minus pops of a straight-line instruction; null where that takes more than its opcode to know.</summary>
     private static int? StackEffect(Instruction instruction)
@@ -204,16 +260,7 @@ internal sealed class Liveness
             int pushes = constructs || method.ReturnType.MetadataType != MetadataType.Void ? 1 : 0;
             return pushes - pops;
         }
-        int popped = instruction.OpCode.StackBehaviourPop switch
-        {
-            StackBehaviour.Pop0 => 0,
-            StackBehaviour.Pop1 or StackBehaviour.Popi or StackBehaviour.Popref => 1,
-            StackBehaviour.Pop1_pop1 or StackBehaviour.Popi_pop1 or StackBehaviour.Popi_popi or StackBehaviour.Popi_popi8
-                or StackBehaviour.Popi_popr4 or StackBehaviour.Popi_popr8 or StackBehaviour.Popref_pop1 or StackBehaviour.Popref_popi => 2,
-            StackBehaviour.Popi_popi_popi or StackBehaviour.Popref_popi_popi or StackBehaviour.Popref_popi_popi8
-                or StackBehaviour.Popref_popi_popr4 or StackBehaviour.Popref_popi_popr8 or StackBehaviour.Popref_popi_popref => 3,
-            _ => -1,
-        };
+        int popped = Pops(instruction) ?? -1;
         int pushed = instruction.OpCode.StackBehaviourPush switch
         {
             StackBehaviour.Push0 => 0,

@@ -146,6 +146,9 @@ internal static class TypeResolution
     /// <summary>Whether <paramref name="type"/> is a ref struct (Span&lt;T&gt;, an interpolated string handler), which can live on the stack only.</summary>
     public static bool IsByRefLike(TypeReference type)
     {
+        // A type parameter that `allows ref struct` (C# 13) may be one (GenericParameterAttributes.AllowByRefLike).
+        if (type is GenericParameter parameter)
+            return ((int)parameter.Attributes & 0x20) != 0;
         if (!type.IsValueType)
             return false;
         try

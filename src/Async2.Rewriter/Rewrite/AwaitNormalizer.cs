@@ -53,21 +53,21 @@ internal static class AwaitNormalizer
             state++;
             if (site.StackBelow.FirstOrDefault(IsByRef) is { } byRef)
             {
-                diagnostics.Add(Diagnostics.At(declaration.Original, site.Await,
+                diagnostics.Add(Diagnostics.AtAwait(declaration.Original, site,
                     DiagnosticCodes.ByRefAcrossAwait, $"a managed pointer ({byRef.FullName}) is on the evaluation stack across this await."));
                 continue;
             }
             if (site.StackBelow.FirstOrDefault(TypeResolution.IsByRefLike) is { } refStruct)
             {
                 // text.AsSpan().IndexOf(await F()): classic C# rejects it (CS4007), the runtime-async compiler does not.
-                diagnostics.Add(Diagnostics.At(declaration.Original, site.Await, DiagnosticCodes.ByRefAcrossAwait,
+                diagnostics.Add(Diagnostics.AtAwait(declaration.Original, site, DiagnosticCodes.ByRefAcrossAwait,
                     $"a ref struct ({refStruct.FullName}) computed before this await is used after it; its value cannot be kept in a continuation (classic C# rejects this, CS4007). Await into a local first, then create the {refStruct.Name}."));
                 continue;
             }
 
             if (site.StackBelow.FirstOrDefault(type => !TypeResolution.TryLearnValueType(type)) is { } unknown)
             {
-                diagnostics.Add(Diagnostics.At(declaration.Original, site.Await, DiagnosticCodes.ReferenceNotFound,
+                diagnostics.Add(Diagnostics.AtAwait(declaration.Original, site, DiagnosticCodes.ReferenceNotFound,
                     $"{unknown.FullName} is on the evaluation stack across this await, and its assembly ({unknown.Scope.Name}) cannot be found to tell whether it is a value type. "
                     + $"Put {unknown.Scope.Name}.dll beside the input, or rewrite through Async2.Build, which passes the project's references."));
                 continue;
@@ -123,7 +123,7 @@ internal static class AwaitNormalizer
                     var getResult = awaiter ? null : runtime.Bridge("GetResult", site.Operand, operandIsTypeArgument: false);
                     if (suspend is null || (!awaiter && getResult is null))
                     {
-                        diagnostics.Add(Diagnostics.At(declaration.Original, site.Await, DiagnosticCodes.UnknownAwaitShape,
+                        diagnostics.Add(Diagnostics.AtAwait(declaration.Original, site, DiagnosticCodes.UnknownAwaitShape,
                             $"Async2 has no bridge for awaiting {site.Operand.FullName}."));
                         continue;
                     }

@@ -18,8 +18,8 @@ internal static class AwaitReport
     public sealed record Origin(int Offset, SourceLocation? Source, string Kind, string? Why);
 
     /// <param name="dispatchesThroughEntries">Whether the module's virtual and interface calls may go through entries (<see cref="VariantMap.DispatchesThroughEntries"/>).</param>
-    public static Dictionary<AwaitSite, Origin> Before(MethodDefinition original, IEnumerable<AwaitSite> sites, bool dispatchesThroughEntries) =>
-        sites.ToDictionary(site => site, site => new Origin(site.Await.Offset, Diagnostics.SourceOf(original, site.Await), Kind(site),
+    public static Dictionary<AwaitSite, Origin> Before(IEnumerable<AwaitSite> sites, bool dispatchesThroughEntries) =>
+        sites.ToDictionary(site => site, site => new Origin(site.Location.Offset, site.Location.Source, Kind(site),
             WhyNotDirect(site, dispatchesThroughEntries)));
 
     public static IReadOnlyList<AwaitOutcome> Describe(VariantDeclaration declaration, IReadOnlyList<NormalizedAwait> awaits,

@@ -39,7 +39,7 @@ internal static class MethodRewriter
         var sites = AwaitSites.Find(original, stack, variants.CallTarget, diagnostics);
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
-        var origins = AwaitReport.Before(original, sites, variants.DispatchesThroughEntries);
+        var origins = AwaitReport.Before(sites, variants.DispatchesThroughEntries);
         var start = Diagnostics.SourceOf(original, null);
 
         // Flowing context mode leaves context changes to the caller: no scope puts them back.
@@ -131,7 +131,7 @@ internal static class MethodRewriter
         var variant = declaration.Variant;
         var body = variant.Body;
         var liveness = Liveness.Compute(body);
-        Liveness? preciseLiveness = null;
+        Liveness? valuesKept = null;
         int ownParameters = variant.Parameters.Count - 2;
         var result = new Dictionary<NormalizedAwait, IReadOnlyList<object>>();
         foreach (var point in awaits)
@@ -156,7 +156,7 @@ internal static class MethodRewriter
                     {
                         // A struct's this is a managed pointer into its caller. Roslyn copies it into a
                         // local before the first await, so the pointer is never needed after one.
-                        diagnostics.Add(Diagnostics.At(declaration.Original, point.Site.Await, DiagnosticCodes.ByRefAcrossAwait,
+                        diagnostics.Add(Diagnostics.AtAwait(declaration.Original, point.Site, DiagnosticCodes.ByRefAcrossAwait,
                             $"this (a managed pointer to a {declaration.Original.DeclaringType.FullName}) is live across this await."));
                         continue;
                     }
@@ -164,22 +164,18 @@ internal static class MethodRewriter
                         continue; // chain, resume, or this of a class (kept in the continuation's self field)
                     (variable, type) = (parameter, parameter.ParameterType);
                 }
-                if (TypeResolution.IsByRefLike(type))
+                bool refStruct = TypeResolution.IsByRefLike(type);
+                if (refStruct || type is ByReferenceType or PointerType or PinnedType || type.IsPinned)
                 {
-                    // Liveness takes an address for a use, so a ref struct local assigned anew after an
-                    // await through its constructor looks live across it; what is still live when such
-                    // assignments define it is really kept, which classic C# rejects (CS4007) and the
-                    // runtime-async compiler of SDK 10.0.401 accepts: its value cannot survive the heap.
-                    preciseLiveness ??= Liveness.Compute(body, constructorCallsDefine: true);
-                    if (preciseLiveness.LiveBefore(point.Continue).Contains(v))
-                        diagnostics.Add(Diagnostics.At(declaration.Original, point.Site.Await, DiagnosticCodes.ByRefAcrossAwait,
-                            $"{Describe(variable, declaration)}, a ref struct ({type.FullName}), is live across this await; its value cannot be kept in a continuation (classic C# rejects this, CS4007). Create it again after the await, or keep it on one side of the await."));
-                    continue;
-                }
-                if (type is ByReferenceType or PointerType or PinnedType || type.IsPinned)
-                {
-                    diagnostics.Add(Diagnostics.At(declaration.Original, point.Site.Await, DiagnosticCodes.ByRefAcrossAwait,
-                        $"a managed pointer or pinned local ({type.FullName}) is live across this await."));
+                    // No continuation can hold it. The plain liveness errs on the side of keeping (an
+                    // address taken is a use, a finally runs on towards every exit): what the narrower
+                    // one still finds live is really needed after the await, which classic C# rejects
+                    // (CS4007) and the runtime-async compiler of SDK 10.0.401 accepts for ref structs.
+                    valuesKept ??= Liveness.Compute(body, valuesKeptOnly: true);
+                    if (valuesKept.LiveBefore(point.Continue).Contains(v))
+                        diagnostics.Add(Diagnostics.AtAwait(declaration.Original, point.Site, DiagnosticCodes.ByRefAcrossAwait, refStruct
+                            ? $"{Describe(variable, declaration)}, a ref struct ({type.FullName}), is live across this await; its value cannot be kept in a continuation (classic C# rejects this, CS4007). Create it again after the await, or keep it on one side of the await."
+                            : $"a managed pointer or pinned local ({type.FullName}) is live across this await."));
                     continue;
                 }
                 variables.Add(variable);
