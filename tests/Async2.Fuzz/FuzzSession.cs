@@ -20,6 +20,21 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
     private static readonly TimeSpan BatchTimeout = TimeSpan.FromMinutes(2);
     private static readonly TimeSpan CaseTimeout = TimeSpan.FromSeconds(30);
 
+    /// <summary>
+    /// The runtime settings both builds run under, compared build against build in each. Tiered
+    /// compilation runs a case's methods as unoptimized tier-0 code, and a case runs too briefly for
+    /// them to be promoted; with it off every method is optimized from its first call, where the JIT
+    /// trusts the types of the rewriter's locals: a value spilled into a local of a sealed class it
+    /// is not of gets its calls devirtualized and its type tests folded wrongly, which tier 0 never shows.
+    /// The second pass costs about a third more time per batch (full optimization of every method).
+    /// A variable mapped to null is removed, so an inherited setting cannot make the passes the same.
+    /// </summary>
+    private static readonly (string Name, IReadOnlyDictionary<string, string?> Environment)[] Modes =
+    [
+        ("tiered", new Dictionary<string, string?> { ["DOTNET_TieredCompilation"] = null }),
+        ("optimized", new Dictionary<string, string?> { ["DOTNET_TieredCompilation"] = "0" }),
+    ];
+
     public int BatchSize { get; init; } = 50;
 
     /// <summary>How long reducing one failure may take before the smallest program so far is saved.</summary>
@@ -63,17 +78,16 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
         if (Directory.Exists(folder))
             Directory.Delete(folder, recursive: true);
         var (classic, rewritten) = Toolchain.Build(folder, ProgramOf(cases));
-        var classicRun = Transcripts(classic, [], BatchTimeout);
-        var rewrittenRun = Transcripts(rewritten, [], BatchTimeout);
-        var suspects = Enumerable.Range(0, cases.Count).Where(i => TranscriptOf(classicRun, i) != TranscriptOf(rewrittenRun, i)).ToList();
+        var runs = Modes.Select(mode => (Classic: Transcripts(classic, [], BatchTimeout, mode.Environment), Rewritten: Transcripts(rewritten, [], BatchTimeout, mode.Environment))).ToList();
+        var suspects = Enumerable.Range(0, cases.Count).Where(i => runs.Any(run => TranscriptOf(run.Classic, i) != TranscriptOf(run.Rewritten, i))).ToList();
         bool DiffersAlone(int i)
         {
             var alone = new[] { i.ToString() };
-            return TranscriptOf(Transcripts(classic, alone, CaseTimeout), i) != TranscriptOf(Transcripts(rewritten, alone, CaseTimeout), i);
+            return Modes.Any(mode => TranscriptOf(Transcripts(classic, alone, CaseTimeout, mode.Environment), i) != TranscriptOf(Transcripts(rewritten, alone, CaseTimeout, mode.Environment), i));
         }
         var differing = select(DiffersAlone, suspects);
         if (KeepWork)
-            File.WriteAllText(Path.Combine(folder, "transcripts.txt"), string.Join("\n", Enumerable.Range(0, cases.Count).Select(i => TranscriptOf(rewrittenRun, i))));
+            File.WriteAllText(Path.Combine(folder, "transcripts.txt"), string.Join("\n", Enumerable.Range(0, cases.Count).Select(i => TranscriptOf(runs[0].Rewritten, i))));
         else
             Directory.Delete(folder, recursive: true);
         return differing;
@@ -129,11 +143,19 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
         File.WriteAllText(Path.Combine(folder, "original.cs"), originalSource);
         File.WriteAllText(Path.Combine(folder, "reduced.cs"), reducedSource);
         var (classic, rewritten) = Toolchain.Build(Path.Combine(WorkFolder, $"saved-{original.Seed}"), reducedSource);
-        var classicTranscript = TranscriptOf(Transcripts(classic, [], CaseTimeout), 0);
-        var rewrittenTranscript = TranscriptOf(Transcripts(rewritten, [], CaseTimeout), 0);
-        File.WriteAllText(Path.Combine(folder, "transcripts.txt"), $"classic:\n{classicTranscript}\n\nrewritten:\n{rewrittenTranscript}\n");
+        // The transcripts of the first mode in which the builds differ (the last when none does any more).
+        string classicTranscript = "", rewrittenTranscript = "", modeName = "";
+        foreach (var mode in Modes)
+        {
+            classicTranscript = TranscriptOf(Transcripts(classic, [], CaseTimeout, mode.Environment), 0);
+            rewrittenTranscript = TranscriptOf(Transcripts(rewritten, [], CaseTimeout, mode.Environment), 0);
+            modeName = $"{mode.Name}{string.Concat(mode.Environment.Where(e => e.Value is not null).Select(e => $", {e.Key}={e.Value}"))}";
+            if (classicTranscript != rewrittenTranscript)
+                break;
+        }
+        File.WriteAllText(Path.Combine(folder, "transcripts.txt"), $"run {modeName}\n\nclassic:\n{classicTranscript}\n\nrewritten:\n{rewrittenTranscript}\n");
         Directory.Delete(Path.Combine(WorkFolder, $"saved-{original.Seed}"), recursive: true);
-        log.WriteLine($"  saved {folder}\n  classic:   {classicTranscript.ReplaceLineEndings(" | ")}\n  rewritten: {rewrittenTranscript.ReplaceLineEndings(" | ")}");
+        log.WriteLine($"  saved {folder} (run {modeName})\n  classic:   {classicTranscript.ReplaceLineEndings(" | ")}\n  rewritten: {rewrittenTranscript.ReplaceLineEndings(" | ")}");
         return new FuzzFailure(original.Seed, folder, reducedSource, classicTranscript, rewrittenTranscript);
     }
 
@@ -158,9 +180,9 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
     }
 
     /// <summary>Per case index, what its runs printed; a crash or timeout is noted on every case it kept from printing.</summary>
-    private static Dictionary<int, string> Transcripts(string assembly, string[] args, TimeSpan timeout)
+    private static Dictionary<int, string> Transcripts(string assembly, string[] args, TimeSpan timeout, IReadOnlyDictionary<string, string?> environment)
     {
-        var (exitCode, stdout, stderr, timedOut) = Toolchain.RunProgram(assembly, args, timeout);
+        var (exitCode, stdout, stderr, timedOut) = Toolchain.RunProgram(assembly, args, timeout, environment);
         var transcripts = new Dictionary<int, string>();
         foreach (var line in stdout.ReplaceLineEndings("\n").Split('\n'))
         {

@@ -147,7 +147,7 @@ public sealed class Generator
     {
         var id = NextId();
         var c = random.Next(1, 10);
-        switch (random.Next(22))
+        switch (random.Next(25))
         {
             case 0: return new($"t.Log(\"s{id}\", acc);");
             case 1: return new($"acc = unchecked(acc * {c + 1} + {id});");
@@ -168,6 +168,7 @@ public sealed class Generator
             case 18 when current is { Owner: "Square" or "Cube" } && !(current is { Owner: "Square", Name: "Area" }): return new($"acc += await base.{current.Name}(t, d - 1, acc);");
             case 19: return new("await Task.Yield();");
             case 20 or 21: return AwaitInExpression(id, c);
+            case 22 or 23 or 24: return JoinAcrossAwait(id, c);
             default: return new($"t.Log(\"s{id}\", acc);");
         }
     }
@@ -207,6 +208,140 @@ public sealed class Generator
             _ => $"acc = unchecked(acc % 1000 + (await {a}) % 1000 * (await {b} % 100));",
         };
         return new(code, [.. calls, .. moreCalls]);
+    }
+
+    /// <summary>
+    /// A value computed before an await and still on the evaluation stack when it happens (a left
+    /// operand, an earlier argument, a receiver, an array and index to store into), whose static type
+    /// comes from a join: a conditional, <c>??</c> or switch expression whose arms have different types
+    /// (small integers and an int, float and double, sealed classes with a common base, a base and its
+    /// sealed derived class, interface implementations, string[] and object[]), or arithmetic and
+    /// values of every stack type (float32, long, nint, decimal, nullables, enums, tuples, structs,
+    /// generic T). Optimized runtime-async IL leaves such values on the stack, and the rewriter spills
+    /// them into locals typed by its stack-type analysis: typed by one arm only, a byte truncated 300
+    /// to 44, a local typed as the sealed Dog let the optimizing JIT call Dog's override on a Cat, and
+    /// float32 arithmetic spilled as float64 lost its rounding. Each shape runs twice with f true, then
+    /// false, so both arms are taken, and prints what a wrong type changes: the value, GetType().Name,
+    /// an override's result, type tests, floats round-tripped ("R").
+    /// </summary>
+    private Leaf JoinAcrossAwait(int id, int c)
+    {
+        var calls = new List<string>();
+        var f = $"f{id}";
+        var log = $"t.Log(\"j{id}\", ";
+        // An int awaited, sometimes from a call of the case (so the await really suspends, and nests).
+        string I()
+        {
+            var (code, called) = IntAwaitable();
+            calls.AddRange(called);
+            return code;
+        }
+        // An awaitable of another type: completed, after a yield, or completed on another thread.
+        string A(string type, string value) => Pick([$"Fuzz.Now<{type}>({value})", $"Fuzz.Later<{type}>({value})", $"Fuzz.Elsewhere<{type}>({value})", $"new ValueTask<{type}>({value})"]);
+        // Either arm order: a join typed by its first or by its last arm shows in one of them.
+        string Cond(string a, string b) => Chance(0.5) ? $"{f} ? {a} : {b}" : $"!{f} ? {b} : {a}";
+
+        // Small integers joined with an int out of their range, or with each other (the join is int).
+        var small = Pick<(string Type, string Wide)>([("byte", "300"), ("byte", "-1"), ("sbyte", "200"), ("sbyte", "-129"), ("short", "100_000"), ("short", "-40_000"), ("ushort", "-1"), ("ushort", "70_000"), ("char", "-1"), ("char", "65_536")]);
+        var v = $"v{id}";
+        var declareSmall = $"{small.Type} {v} = unchecked(({small.Type})(acc * 37 + {c}));";
+        var other = Pick(["byte", "sbyte", "short", "ushort", "char"]);
+        var w = $"w{id}";
+        var declareOther = $"{other} {w} = unchecked(({other})(acc * -53 - {c}));";
+        // Floats from acc, so the same shape computes different values at different depths.
+        var p = $"p{id}";
+        var q = $"q{id}";
+        var declareFloats = $"float {p} = acc / 10f, {q} = 0.1f * {c};";
+        var o = $"o{id}";
+
+        var code = random.Next(31) switch
+        {
+            0 => $"{declareSmall}\n{log}({Cond(small.Wide, v)}) + await {I()});",
+            1 => $"{declareSmall}\n{log}Fuzz.Mix({Cond(small.Wide, v)}, await {I()}, acc));",
+            2 => $"{declareSmall}\n{declareOther}\n{log}Fuzz.Pair<int>({Cond(v, w)}, await {I()}));",
+            3 => $"{declareSmall}\n{log}(((acc + j{id}) % 3) switch {{ 0 => {v}, 1 => {small.Wide}, _ => acc }}) - await {I()});",
+            4 => $"bool b{id} = acc % 3 == 0;\n{log}({Cond($"b{id}", $"!b{id}")}) ^ await {A("bool", "true")});\n{log}Fuzz.Pair({Cond($"b{id}", "acc > 5")}, await {I()}));",
+            // Enums over byte, sbyte and long: joined with their own constants, or with ints after a cast.
+            5 => $"Small s{id} = (Small)unchecked((byte)acc);\n{log}(int)({Cond("Small.B", $"s{id}")}) + await {I()});\n{log}Fuzz.Pair({Cond($"s{id}", "Small.B")}, await {I()}));",
+            6 => $"Small s{id} = (Small)unchecked((byte)(acc * 3));\n{log}({Cond("(int)Small.B + 100", $"(int)s{id}")}) + await {I()});",
+            7 => $"Tiny y{id} = (Tiny)unchecked((sbyte)acc);\n{log}unchecked(({Cond($"y{id}", "Tiny.High")}) - (sbyte)await {I()}));",
+            8 => $"Wide e{id} = (Wide)((long)acc << 36);\n{log}(long)({Cond("Wide.B", $"e{id}")}) + await {A("long", "(long)acc")});\n{log}({Cond($"e{id}", "Wide.A")}) | await {A("Wide", "Wide.B")});",
+            // float32 arithmetic stays float32 after the await; a float joined with a double is a double.
+            9 => $"{declareFloats}\nfloat r{id} = ({p} + {q}) * await {A("float", "3f")} - 0.3f;\n{log}r{id}.ToString(\"R\"));\n{log}({p} + {q}) * await {A("float", "3f")} == ({p} + {q}) * 3f);",
+            10 => $"{declareFloats}\n{log}(-({p} * 3f) + await {A("float", "0.3f")}).ToString(\"R\"));\ndouble m{id} = ({p} + 0.2) * await {A("float", "3f")};\n{log}m{id}.ToString(\"R\"));",
+            11 => $"{declareFloats}\ndouble x{id} = acc / 10.0 + 0.1;\n{log}(({Cond(p, $"x{id}")}) * await {A("double", "3.0")}).ToString(\"R\"));\n{log}(({Cond(q, "1e300")}) / await {A("float", "3f")}).ToString(\"R\"));",
+            12 => $"{declareFloats}\n{log}Fuzz.Pair({Cond(p, $"{q} / 3f")}, await {I()}));\n{log}((((acc + j{id}) % 3) switch {{ 0 => {p}, 1 => 0.1, _ => {q} }}) * await {A("float", "3f")}).ToString(\"R\"));",
+            // The other stack types: int64 (long, ulong, a uint widened), native int, decimal.
+            13 => $"uint u{id} = unchecked((uint)acc * 2654435761u);\n{log}({Cond("-5L", $"u{id}")}) + await {A("long", "0L")});\n{log}({Cond("ulong.MaxValue - (ulong)(uint)acc", $"u{id}")}) / await {A("ulong", "3UL")});",
+            14 => $"long l{id} = (long)acc << 33;\n{log}({Cond($"l{id}", "acc")}) * await {A("long", "3L")});",
+            15 => $"nint n{id} = (nint)acc << 40;\nnuint z{id} = (nuint)(uint)acc;\n{log}({Cond($"n{id}", "acc")}) + await {A("nint", "(nint)1")});\n{log}({Cond($"z{id}", "7u")}) * await {A("nuint", "(nuint)3")});",
+            16 => $"decimal m{id} = acc / 8m;\n{log}({Cond($"m{id}", "acc")}) * await {A("decimal", "1.5m")});\n{log}Fuzz.Pair({Cond("0.1m", $"m{id}")}, await {I()}));",
+            // Nullables: lifted arithmetic, a nullable argument, and ?? joining a small integer with an int.
+            17 => $"{declareSmall}\n{log}({Cond("(int?)null", v)}) + await {I()});\n{log}Fuzz.Pair({Cond($"({small.Type}?)null", v)}, await {I()}));",
+            18 => $"{small.Type}? k{id} = {f} ? null : unchecked(({small.Type})(acc * 37 + {c}));\n{log}(k{id} ?? {small.Wide}) + await {I()});",
+            // Classes: sealed arms with a common base, base and derived, interface implementations; as
+            // arguments, receivers of virtual calls, and through ?? and switch expressions.
+            19 => $"{log}Fuzz.Hear({Cond("new Cat()", "new Dog()")}, await {I()}));\n{log}Fuzz.Show({Cond("null", "new Dog()")}, await {I()}));",
+            20 => $"{log}({Cond("(Animal)new Cat()", "new Dog()")}).Say(await {I()}));",
+            21 => $"FancyWidget? maybe{id} = {f} ? new FancyWidget() : null;\n{log}Fuzz.Paint(maybe{id} ?? Fuzz.Plain, await {I()}));\n{log}({Cond("new Widget()", "new FancyWidget()")}).Draw(await {I()}));",
+            22 => $"IVoice voice{id} = new Robot();\n{log}Fuzz.Listen({Cond("new Robot()", "new Cat()")}, await {I()}));\n{log}Fuzz.Show({Cond($"voice{id}", "new Dog()")}, await {I()}));\n{log}({Cond("(IVoice)new Robot()", "new Dog()")}).Speak(await {I()}));",
+            23 => $"{log}Fuzz.Show(((acc + j{id}) % 3) switch {{ 0 => new Cat(), 1 => new Dog(), _ => null }}, await {I()}));\n{log}Fuzz.Hear(((acc + j{id}) % 2) switch {{ 0 => new Dog(), _ => new Cat() }}, await {I()}));\n{log}Fuzz.Show({Cond("(object)acc", "\"text\"")}, await {I()}));",
+            // Arrays: covariant string[] and object[] (storing an int into the string[] throws), and an
+            // array and index left on the stack for a store, plain and compound.
+            24 => $"string[] names{id} = {{ \"x\", \"y\" }};\nobject[] {o} = {{ 1, 2 }};\n{log}Fuzz.Show({Cond($"names{id}", o)}, await {I()}));\n"
+                + $"try {{ ({Cond($"names{id}", o)})[j{id}] = await {A("object", $"j{id} == 0 ? acc : \"s\" + acc")}; }}\ncatch (ArrayTypeMismatchException) {{ {log}\"mismatch\"); }}\n"
+                + $"{log}string.Join(\",\", names{id}) + \"/\" + string.Join(\",\", {o}));",
+            25 => $"byte[] bytes{id} = new byte[2];\nint[] ints{id} = {{ acc, -acc }};\n({Cond($"bytes{id}", "new byte[2]")})[{Cond("0", "1")}] = unchecked((byte)(await {I()} * 37));\n"
+                + $"ints{id}[{Cond("0", "1")}] += await {I()};\n{log}string.Join(\",\", bytes{id}) + \"/\" + string.Join(\",\", ints{id}));",
+            // Tuples and structs: as arguments, and a struct (a local, an array element) mutated by a call whose argument awaits.
+            26 => $"{log}Fuzz.Pair({Cond("(acc, \"a\")", "(-1, \"b\")")}, await {I()}));\n{log}Fuzz.Pair({Cond("new Tally { Count = acc }", "default(Tally)")}, await {I()}));",
+            27 => $"var tally{id} = new Tally();\ntally{id}.Bump(await {I()});\ntally{id}.Bump(acc);\nvar tallies{id} = new Tally[2];\ntallies{id}[{Cond("0", "1")}].Bump(await {I()});\n"
+                + $"{log}tally{id} + \" \" + tallies{id}[0] + \" \" + tallies{id}[1]);",
+            28 => $"var cell{id} = new Cell {{ Value = acc }};\n({Cond($"cell{id}", "new Cell()")}).Value += await {I()};\ncell{id}.Low += unchecked((byte)(await {I()} * 97));\n{log}cell{id}.Value + \"/\" + cell{id}.Low);",
+            // Sealed classes whose common base is generic: Keeper<int>, or Keeper<U> of a generic local function's U.
+            29 => $"{log}({Cond("(Keeper<int>)new IntKeeper()", "new AnyKeeper<int>()")}).Keep(await {I()}));\n{log}Fuzz.Kept<int>({Cond("new AnyKeeper<int>()", "new IntKeeper()")}, await {I()}));\n"
+                + $"static async Task<string> keep{id}<U>(U a, bool f) => Fuzz.Kept<U>(f ? new AnyKeeper<U>() : new LastKeeper<U>(), await Fuzz.Later(a)) + (f ? (Keeper<U>)new LastKeeper<U>() : new AnyKeeper<U>()).Keep(await Fuzz.Now(a));\n"
+                + $"{log}await keep{id}({Pick(["acc", "\"s\"", "Small.B", "0.1f", "new Cat()"])}, {f}));",
+            _ => GenericJoin(id, f, log),
+        };
+        // Half the results are logged directly, half stored in a local first: with the trace and label
+        // below it on the stack, a join's branches reach it in another order than with an empty stack
+        // (a join typed by the first branch to arrive, as the rewriter's was, shows in one of the two).
+        var logged = 0;
+        var lines = code.Split('\n').SelectMany(line =>
+            line.StartsWith(log) && line.EndsWith(");") && Chance(0.5)
+                ? [$"var r{id}_{++logged} = {line[log.Length..^2]};", $"{log}r{id}_{logged});"]
+                : new[] { line });
+        var body = string.Join("\n", lines.Select(line => "    " + line));
+        return new($"for (int j{id} = 0; j{id} < 2; j{id}++)\n{{\n    var {f} = j{id} == 0;\n{body}\n}}", [.. calls]);
+    }
+
+    /// <summary>
+    /// Generic values across an await: in a generic local function (class-constrained with reference
+    /// type arguments, struct-constrained with value type arguments, unconstrained with either), the
+    /// generic method's tag, or the holder's item.
+    /// </summary>
+    private string GenericJoin(int id, string f, string log)
+    {
+        var g = $"g{id}";
+        switch (random.Next(current is { Generic: true } or { Owner: "Holder" } ? 4 : 3))
+        {
+            case 0:
+                var (classArgument, a, b) = Pick<(string, string, string)>([("Animal", "new Cat()", "new Dog()"), ("object", "\"text\"", "new Robot()"), ("IVoice", "new Robot()", "new Cat()"), ("string", "\"one\"", "\"two\"")]);
+                return $"static async Task<string> {g}<U>(U a, U b, bool f) where U : class =>\n    Fuzz.Show(f ? a : b, await Fuzz.Later(1)) + Fuzz.Show(f ? a : null, await Fuzz.Now(2)) + Fuzz.Show(a ?? b, await Fuzz.Elsewhere(3));\n"
+                    + $"{log}await {g}<{classArgument}>({a}, {b}, {f}));";
+            case 1:
+                var (structArgument, value) = Pick<(string, string)>([("byte", "(byte)200"), ("Small", "Small.B"), ("float", "0.1f"), ("long", "1L << 40"), ("Tally", "new Tally { Count = 3, Sum = -4 }"), ("(int, string)", "(7, \"seven\")")]);
+                return $"static async Task<string> {g}<U>(U a, bool f) where U : struct =>\n    Fuzz.Pair(f ? a : default, await Fuzz.Later(1)) + Fuzz.Show(f ? (object)a : \"none\", await Fuzz.Now(2)) + Fuzz.Pair((U?)a, await Fuzz.Elsewhere(3));\n"
+                    + $"{log}await {g}<{structArgument}>({value}, {f}));";
+            case 2:
+                var (first, second) = Pick<(string, string)>([("acc", "-1"), ("\"s\"", "\"t\""), ("(Animal)new Dog()", "new Cat()"), ("0.1", "acc / 3.0")]);
+                return $"static async Task<string> {g}<U>(U a, U b, bool f) => Fuzz.Pair(f ? a : b, await Fuzz.Later(1)) + Fuzz.Show(f ? a : b, await Fuzz.Now(2));\n"
+                    + $"{log}await {g}({first}, {second}, {f}));";
+            default:
+                var item = current!.Generic ? "tag" : "Item";
+                return $"{log}Fuzz.Pair({f} ? {item} : default!, await Fuzz.Later(acc)) + Fuzz.Show({item}, await Fuzz.Now(1)));";
+        }
     }
 
     /// <summary>An int-valued awaitable expression: completed, completed on another thread, or a call.</summary>

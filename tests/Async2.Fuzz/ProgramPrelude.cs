@@ -4,6 +4,7 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using System.Runtime.CompilerServices;
 using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
@@ -63,6 +64,96 @@ sealed class AsyncResource(Trace trace, int id) : IAsyncDisposable
     }
 }
 
+// Values that stay on the evaluation stack across an await with a static type that comes from a join
+// (Generator.JoinAcrossAwait): sealed classes with a common base and a base with a sealed derived class,
+// whose wrongly typed spill would let the optimizing JIT devirtualize a call or fold a type test; an
+// interface implemented by unrelated classes; enums over byte, sbyte and long; a struct mutated in place.
+interface IVoice
+{
+    string Speak(int k);
+}
+
+abstract class Animal : IVoice
+{
+    public abstract string Sound();
+    public virtual string Say(int k) => Sound() + k;
+    public string Speak(int k) => "animal " + Say(k);
+}
+
+sealed class Cat : Animal
+{
+    public override string Sound() => "meow";
+}
+
+sealed class Dog : Animal
+{
+    public override string Sound() => "woof";
+    public override string Say(int k) => "WOOF" + k;
+}
+
+sealed class Robot : IVoice
+{
+    public string Speak(int k) => "beep" + k;
+}
+
+class Widget
+{
+    public virtual string Draw(int k) => "widget" + k;
+}
+
+sealed class FancyWidget : Widget
+{
+    public override string Draw(int k) => "FANCY" + k;
+}
+
+// A generic base class: the common base of IntKeeper and AnyKeeper<int> is Keeper<int>, found
+// through the base type's generic arguments, and of AnyKeeper<U> and LastKeeper<U> Keeper<U>.
+abstract class Keeper<T>
+{
+    public abstract string Keep(T value);
+}
+
+sealed class IntKeeper : Keeper<int>
+{
+    public override string Keep(int value) => "int " + value;
+}
+
+sealed class AnyKeeper<T> : Keeper<T>
+{
+    public override string Keep(T value) => "any " + typeof(T).Name + " " + value;
+}
+
+sealed class LastKeeper<T> : Keeper<T>
+{
+    public override string Keep(T value) => "last " + value;
+}
+
+enum Small : byte { A = 1, B = 200 }
+
+enum Tiny : sbyte { Low = -100, High = 100 }
+
+enum Wide : long { A = 1, B = 1L << 40 }
+
+struct Tally
+{
+    public int Count;
+    public long Sum;
+
+    public void Bump(int value)
+    {
+        Count++;
+        Sum += value;
+    }
+
+    public override string ToString() => $"{Count}/{Sum}";
+}
+
+sealed class Cell
+{
+    public int Value;
+    public byte Low;
+}
+
 static class Fuzz
 {
     /// <summary>A task completed by a thread started now: the awaiter may or may not find it complete.</summary>
@@ -101,6 +192,47 @@ static class Fuzz
             yield return i;
         }
     }
+
+    // Typed awaitables for values other than int: completed, completed after a yield, completed on another thread.
+    public static Task<T> Now<T>(T value) => Task.FromResult(value);
+
+    public static async Task<T> Later<T>(T value)
+    {
+        await Task.Yield();
+        return value;
+    }
+
+    public static Task<T> Elsewhere<T>(T value)
+    {
+        var source = new TaskCompletionSource<T>();
+        new Thread(() => source.SetResult(value)) { IsBackground = true }.Start();
+        return source.Task;
+    }
+
+    public static readonly Widget Plain = new();
+
+    // The consumers of a value spilled across an await. Inlined into the awaiting method, so the static
+    // type the spill gave the value reaches their type tests, GetType and virtual calls, which the
+    // optimizing JIT folds and devirtualizes when that type is a sealed class.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static string Show(object? o, int k) =>
+        o is null ? "null" + k : o.GetType().Name + ":" + o + (o is Dog ? ":dog" : o is Cat ? ":cat" : o is string ? ":string" : "") + k;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static string Pair<T>(T value, int k) => value + "|" + k;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static string Hear(Animal a, int k) => a.GetType().Name + " " + a.Say(k) + (a is Dog ? " dog" : "");
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static string Paint(Widget w, int k) => w.Draw(k) + (w is FancyWidget ? " fancy" : "");
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static string Listen(IVoice v, int k) => v.GetType().Name + " " + v.Speak(k) + (v is Robot ? " robot" : "");
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static string Kept<T>(Keeper<T> keeper, T value) =>
+        keeper.GetType().Name + " " + keeper.Keep(value) + (keeper is IntKeeper ? " int" : keeper is AnyKeeper<T> ? " any" : "");
 
     public static string Describe(Exception e) => e is FuzzException fuzz ? "Fuzz" + fuzz.Code : e.GetType().Name;
 }

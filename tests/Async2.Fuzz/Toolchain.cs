@@ -87,7 +87,8 @@ public static class Toolchain
         return dll;
     }
 
-    /// <summary>Runs a built program (never under DOTNET_RuntimeAsync); TimedOut when it had to be killed.</summary>
-    public static (int ExitCode, string Stdout, string Stderr, bool TimedOut) RunProgram(string assembly, IEnumerable<string> args, TimeSpan timeout) =>
-        SdkTools.Run(DotnetHost, [assembly, .. args], timeout);
+    /// <summary>Runs a built program (never under DOTNET_RuntimeAsync) with <paramref name="environment"/> set; TimedOut when it had to be killed.</summary>
+    public static (int ExitCode, string Stdout, string Stderr, bool TimedOut) RunProgram(string assembly, IEnumerable<string> args, TimeSpan timeout,
+        IReadOnlyDictionary<string, string?>? environment = null) =>
+        SdkTools.Run(DotnetHost, [assembly, .. args], timeout, environment: environment);
 }
