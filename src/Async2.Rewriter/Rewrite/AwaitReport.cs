@@ -73,9 +73,7 @@ internal static class AwaitReport
 
     private static LiveVariable Live(VariantDeclaration declaration, object variable) => variable switch
     {
-        VariableDefinition local => new LiveVariable(
-            declaration.Variant.DebugInformation.TryGetName(local, out var name) || declaration.Original.DebugInformation.TryGetName(local, out name)
-                ? name : $"local{local.Index}",
+        VariableDefinition local => new LiveVariable(declaration.SourceName(local) ?? $"local{local.Index}",
             local.VariableType.FullName),
         ParameterDefinition parameter => new LiveVariable(parameter.Name, parameter.ParameterType.FullName),
         _ => new LiveVariable(variable.ToString() ?? "?", "?"),

@@ -189,8 +189,7 @@ internal static class MethodRewriter
     private static string Describe(object variable, VariantDeclaration declaration) => variable switch
     {
         ParameterDefinition parameter => $"parameter {parameter.Name}",
-        VariableDefinition local when declaration.Variant.DebugInformation.TryGetName(local, out var name)
-            || declaration.Original.DebugInformation.TryGetName(local, out name) => $"local '{name}'",
+        VariableDefinition local when declaration.SourceName(local) is { } name => $"local '{name}'",
         VariableDefinition local => $"local {local.Index}",
         _ => "a variable",
     };

@@ -34,6 +34,10 @@ internal sealed record VariantDeclaration(MethodDefinition Original, MethodDefin
     /// <summary>For an instance M: M''s first parameter, which stands for M's <c>this</c>.</summary>
     public ParameterDefinition? Self => Original.IsStatic ? null : Variant.Parameters[0];
 
+    /// <summary>A local's name in the source, where the PDB gives one (its scopes move with the body, from M to M').</summary>
+    public string? SourceName(VariableDefinition local) =>
+        Variant.DebugInformation.TryGetName(local, out var name) || Original.DebugInformation.TryGetName(local, out name) ? name : null;
+
     /// <summary>M''s <c>ref AsyncChain</c> parameter.</summary>
     public ParameterDefinition Chain => Variant.Parameters[^2];
 
