@@ -47,7 +47,7 @@ internal sealed class Liveness
     /// The narrower form that decides whether a value that no continuation can hold (a ref struct,
     /// a managed pointer) is really needed after an await, where a wrong "yes" would refuse valid
     /// code: an address passed as an <c>out</c> argument, as a constructor's <c>this</c>, or to a
-    /// field store counts as an assignment, not a use (<see cref="AddressUse"/>); and only normal
+    /// field store counts as an assignment, not a use (<see cref="AssignsThroughAddress"/>); and only normal
     /// flow counts (no exception edges, no finally running on towards every exit of its try), since
     /// classic C# keeps no such value across an await on any path, which is what is checked.
     /// The captures use the plain form, which errs on the side of keeping.
@@ -81,7 +81,7 @@ internal sealed class Liveness
                     // `ldloca x; initobj T` is `x = default`: a definition, not a use.
                     defs[i] = VariableOf(instruction.Operand);
                     break;
-                case Code.Ldloca when valuesKeptOnly && AddressUse(instruction) == AddressUseKind.Assigns:
+                case Code.Ldloca when valuesKeptOnly && AssignsThroughAddress(instruction):
                     defs[i] = VariableOf(instruction.Operand);
                     break;
                 case Code.Ldloc: case Code.Ldloca: case Code.Ldarg: case Code.Ldarga:
@@ -177,17 +177,15 @@ internal sealed class Liveness
         return result;
     }
 
-    internal enum AddressUseKind { Reads, Assigns }
-
     /// <summary>
-    /// What the instruction that takes the address <paramref name="load"/> pushes does with it:
-    /// assigns the local (an <c>out</c> argument, a constructor's <c>this</c>, <c>initobj</c>, a
-    /// field store) or may read it (anything else, and anything not followed to its end). Follows
-    /// one path: the fall-through at a conditional branch (whose target, later in the arguments,
-    /// sees the same stack), the target of a forward <c>br</c>, as Roslyn lays out
-    /// <c>new Span&lt;T&gt;(a ?? b)</c> or <c>F(c ? x : y, out s)</c>.
+    /// Whether the instruction that takes the address <paramref name="load"/> pushes assigns the
+    /// local through it (an <c>out</c> argument, a constructor's <c>this</c>, <c>initobj</c>, a field
+    /// store); false when it may read it, or when it is not followed to its end. Follows one path:
+    /// the fall-through at a conditional branch (whose target, later in the arguments, sees the same
+    /// stack), the target of a forward <c>br</c>, as Roslyn lays out <c>new Span&lt;T&gt;(a ?? b)</c>
+    /// or <c>F(c ? x : y, out s)</c>.
     /// </summary>
-    internal static AddressUseKind AddressUse(Instruction load)
+    private static bool AssignsThroughAddress(Instruction load)
     {
         int above = 0;
         for (var next = load.Next; next is not null; next = next.Next)
@@ -195,35 +193,38 @@ internal sealed class Liveness
             switch (next.OpCode.Code)
             {
                 case Code.Initobj when above == 0:
-                    return AddressUseKind.Assigns;
                 case Code.Stfld when above == 1:
-                    return AddressUseKind.Assigns;
+                    return true;
                 case Code.Br when next.Operand is Instruction target && target.Offset > next.Offset:
                     next = target.Previous;
                     continue;
             }
-            if (next.Operand is MethodReference method && next.OpCode.Code is Code.Call or Code.Callvirt or Code.Newobj)
+            if (CallPops(next) is { } pops)
             {
-                bool constructs = next.OpCode.Code == Code.Newobj;
-                int pops = method.Parameters.Count + (method.HasThis && !constructs ? 1 : 0);
                 if (above < pops)
                 {
-                    // The address is the argument `above` places below the top.
-                    int argument = pops - 1 - above - (method.HasThis && !constructs ? 1 : 0);
-                    bool assigns = argument < 0 ? method.Name == ".ctor" : IsOut(method, argument);
-                    return assigns ? AddressUseKind.Assigns : AddressUseKind.Reads;
+                    // The address is the argument `above` places below the top; -1 is the call's this.
+                    var method = (MethodReference)next.Operand;
+                    int argument = method.Parameters.Count - 1 - above;
+                    return argument < 0 ? method.Name == ".ctor" : IsOut(method, argument);
                 }
             }
             else if (next.OpCode.FlowControl is not (FlowControl.Next or FlowControl.Meta or FlowControl.Cond_Branch)
                 || Pops(next) is not { } popped || popped > above)
-                return AddressUseKind.Reads; // taken by an instruction that may read it (ldfld, ldflda, ldobj...), or lost track
+                return false; // taken by an instruction that may read it (ldfld, ldflda, ldobj...), or lost track
             int? effect = StackEffect(next);
             if (effect is null)
-                return AddressUseKind.Reads;
+                return false;
             above += effect.Value;
         }
-        return AddressUseKind.Reads;
+        return false;
     }
+
+    /// <summary>How many values a call, callvirt or newobj pops (its arguments, and its this but for newobj); null for any other instruction.</summary>
+    private static int? CallPops(Instruction instruction) =>
+        instruction.Operand is MethodReference method && instruction.OpCode.Code is Code.Call or Code.Callvirt or Code.Newobj
+            ? method.Parameters.Count + (method.HasThis && instruction.OpCode.Code != Code.Newobj ? 1 : 0)
+            : null;
 
     /// <summary>Whether a parameter is <c>out</c>, which only the definition says (a reference's signature has a byref only).</summary>
     private static bool IsOut(MethodReference method, int parameter)
@@ -253,12 +254,10 @@ internal sealed class Liveness
     /// <summary>Pushes minus pops of a straight-line instruction; null where that takes more than its opcode to know.</summary>
     private static int? StackEffect(Instruction instruction)
     {
-        if (instruction.Operand is MethodReference method && instruction.OpCode.Code is Code.Call or Code.Callvirt or Code.Newobj)
+        if (CallPops(instruction) is { } pops)
         {
-            bool constructs = instruction.OpCode.Code == Code.Newobj;
-            int pops = method.Parameters.Count + (method.HasThis && !constructs ? 1 : 0);
-            int pushes = constructs || method.ReturnType.MetadataType != MetadataType.Void ? 1 : 0;
-            return pushes - pops;
+            var method = (MethodReference)instruction.Operand;
+            return (instruction.OpCode.Code == Code.Newobj || method.ReturnType.MetadataType != MetadataType.Void ? 1 : 0) - pops;
         }
         int popped = Pops(instruction) ?? -1;
         int pushed = instruction.OpCode.StackBehaviourPush switch

@@ -143,12 +143,15 @@ internal static class TypeResolution
         }
     }
 
+    /// <summary>GenericParameterAttributes.AllowByRefLike (.NET 9), which Cecil 0.11 does not name.</summary>
+    private const GenericParameterAttributes AllowByRefLike = (GenericParameterAttributes)0x20;
+
     /// <summary>Whether <paramref name="type"/> is a ref struct (Span&lt;T&gt;, an interpolated string handler), which can live on the stack only.</summary>
     public static bool IsByRefLike(TypeReference type)
     {
-        // A type parameter that `allows ref struct` (C# 13) may be one (GenericParameterAttributes.AllowByRefLike).
+        // A type parameter that `allows ref struct` (C# 13) may be one.
         if (type is GenericParameter parameter)
-            return ((int)parameter.Attributes & 0x20) != 0;
+            return (parameter.Attributes & AllowByRefLike) != 0;
         if (!type.IsValueType)
             return false;
         try

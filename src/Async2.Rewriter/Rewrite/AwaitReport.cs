@@ -62,8 +62,7 @@ internal static class AwaitReport
         if (callee.DeclaringType.Scope is AssemblyNameReference other)
             return $"the callee {Diagnostics.Describe(callee)} is in another assembly ({other.Name})";
         var definition = callee.Resolve();
-        if (!dispatchesThroughEntries && producer.OpCode.Code == Code.Callvirt && definition is not null
-            && (definition.IsVirtual || definition.DeclaringType.IsInterface))
+        if (!dispatchesThroughEntries && definition is not null && VirtualEntries.Dispatches(definition, producer.OpCode.Code == Code.Callvirt))
             return $"a virtual call ({Diagnostics.Describe(callee)}) in an assembly that lets DynamicProxyGenAssembly2 see its internals: "
                 + "mocks' proxies would override its entry too, so it goes through the Task";
         if (definition is null || ((int)definition.ImplAttributes & RuntimeNames.AsyncImplFlag) == 0)

@@ -73,12 +73,9 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
             || element.DeclaringType.GetElementType().FullName != callee.DeclaringType.FullName
             || CrossAssemblyContract.Marker(callee.Module) is null)
             return null;
-        return (ThroughEntry(callee, isVirtualCall) ? Entry(callee) : Variant(callee)?.Variant) is null ? null : callee;
+        return (VirtualEntries.Dispatches(callee, isVirtualCall) ? Entry(callee) : Variant(callee)?.Variant) is null ? null : callee;
     }
 
-    /// <summary>Whether a call reaches <paramref name="callee"/> through its entry, which finds the override or implementation.</summary>
-    private static bool ThroughEntry(MethodDefinition callee, bool isVirtualCall) =>
-        isVirtualCall && (callee.IsAbstract || callee.DeclaringType.IsInterface || VirtualEntries.CanBeOverridden(callee));
 
     /// <summary>The callee's variant, found through the [AsyncStateMachine] naming its continuation class.</summary>
     private static VariantDeclaration? Variant(MethodDefinition callee)
@@ -154,7 +151,7 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
         forwarder.ImplAttributes |= MethodImplAttributes.AggressiveInlining;
         var owner = OwnerIn(forwarder, callee);
         var methodArguments = MethodArgumentsIn(forwarder, callee);
-        bool throughEntry = ThroughEntry(callee, isVirtualCall);
+        bool throughEntry = VirtualEntries.Dispatches(callee, isVirtualCall);
         var target = throughEntry
             ? GenericContext.MethodOn(Entry(callee)!, owner, methodArguments)
             : Variant(callee)!.VariantOn(owner, methodArguments);

@@ -164,8 +164,7 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
             definition = element.Resolve();
         if (definition is null)
             return foreign.Target(call, element);
-        if (!dispatchesThroughEntries && call.OpCode.Code == Code.Callvirt
-            && (definition.IsAbstract || definition.DeclaringType.IsInterface || VirtualEntries.CanBeOverridden(definition)))
+        if (!dispatchesThroughEntries && VirtualEntries.Dispatches(definition, call.OpCode.Code == Code.Callvirt))
             return null;
         if (_byOriginal.ContainsKey(definition))
             return definition;

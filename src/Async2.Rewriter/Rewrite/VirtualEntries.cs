@@ -57,6 +57,10 @@ internal static class VirtualEntries
     public static bool CanBeOverridden(MethodDefinition method) =>
         method.IsVirtual && !method.IsFinal && !method.DeclaringType.IsSealed;
 
+    /// <summary>Whether a call to <paramref name="callee"/> picks its body at run time: a virtual call of an abstract, interface or overridable method, which goes through an entry.</summary>
+    public static bool Dispatches(MethodDefinition callee, bool isVirtualCall) =>
+        isVirtualCall && (callee.IsAbstract || callee.DeclaringType.IsInterface || CanBeOverridden(callee));
+
     /// <summary>Declares and emits the entries of every virtual method in <paramref name="variants"/>.</summary>
     public static void Add(VariantMap variants, RuntimeReferences runtime)
     {
