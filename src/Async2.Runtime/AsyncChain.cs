@@ -205,23 +205,34 @@ public struct AsyncChain
     /// <summary>
     /// Rethrows <see cref="Fault"/> from inside the <see cref="PassThroughCount"/> frames from
     /// <see cref="PassThroughInnermost"/> (PassThroughFrames.cs): resumes the outermost of them with
-    /// this same chain, one frame fewer, so that its await comes back here for the rest. Not
-    /// inlined: in the awaiting variant it would cost the hot path registers and code size (and
-    /// a struct local there would be zeroed on every call).
+    /// this same chain, one frame fewer, so that its await comes back here for the rest. Inlined
+    /// into the awaiting variant's cold path, so that the throw unwinds two stack frames per frame
+    /// passed through (the variant and its Resume), not three: the unwinding is what complete
+    /// traces cost.
     /// </summary>
-    [StackTraceHidden]
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal void RethrowThroughPassThroughFrames()
     {
+        TakeOutermostPassThroughFrame()?.Resume(ref this);
+        // A frame whose await had nothing to rethrow, or none left: keep the exception going.
+        Fault!.Throw();
+    }
+
+    /// <summary>
+    /// The outermost frame left to rethrow through, counted off; null when none is left or the
+    /// stack runs low. Not inlined, to keep the variants' cold paths small; it has returned by the
+    /// time the exception is thrown, so it adds no frame to unwind.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private Continuation? TakeOutermostPassThroughFrame()
+    {
         if (PassThroughCount == 0 || !RuntimeHelpers.TryEnsureSufficientExecutionStack())
-            Fault!.Throw();
+            return null;
         Continuation outermost = PassThroughInnermost!;
         for (int i = 1; i < PassThroughCount; i++)
             outermost = outermost.Next!;
         PassThroughCount--;
-        outermost.Resume(ref this);
-        // A frame whose await had nothing to rethrow: keep the exception going all the same.
-        Fault!.Throw();
+        return outermost;
     }
 
     /// <summary>At a resumed await of a value-returning variant: the callee's result or its exception.</summary>
