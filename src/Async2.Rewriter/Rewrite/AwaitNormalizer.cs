@@ -86,8 +86,9 @@ internal static class AwaitNormalizer
                     var call = site.Call!;
                     var target = (MethodReference)call.Operand;
                     var callee = variants.VariantCalledBy(call, site.Callee!);
+                    bool guardFromFilters = FilterEncloses(body, call);
                     var sequence = new List<Instruction>();
-                    if (spilled.Count > 0)
+                    if (spilled.Count > 0 || guardFromFilters)
                     {
                         var argumentTypes = Arguments(target);
                         var arguments = argumentTypes.Select(t => NewLocal(body, t)).ToList();
@@ -95,6 +96,7 @@ internal static class AwaitNormalizer
                         sequence.AddRange(Enumerable.Reverse(spilled).Select(s => Instruction.Create(OpCodes.Stloc, s)));
                         sequence.AddRange(arguments.Select(a => Instruction.Create(OpCodes.Ldloc, a)));
                     }
+                    int guardedFrom = sequence.TakeWhile(i => i.OpCode.Code == Code.Stloc).Count();
                     sequence.Add(Instruction.Create(OpCodes.Ldarg, chain));
                     // A variant is static (its this is its first parameter); entries are instance methods.
                     sequence.AddRange(callee.AfterChain(instanceCall: call.OpCode));
@@ -104,6 +106,9 @@ internal static class AwaitNormalizer
                         sequence.Add(Instruction.Create(OpCodes.Stloc, resultTemp));
                         after.Add(Instruction.Create(OpCodes.Ldloc, resultTemp));
                     }
+                    if (guardFromFilters)
+                        // ReplaceWith turns the call itself into the sequence's first instruction.
+                        CatchAndRethrow(body, sequence, guardedFrom == 0 ? call : sequence[guardedFrom]);
                     BodyEditing.ReplaceWith(body, call, sequence);
                     before.Add(Instruction.Create(OpCodes.Ldarg, chain));
                     before.Add(Instruction.Create(OpCodes.Ldfld, runtime.Head));
@@ -149,6 +154,45 @@ internal static class AwaitNormalizer
             result.Add(new NormalizedAwait(state, site, check, after[0], resultTemp, continueOnCapturedContext));
         }
         return result;
+    }
+
+    /// <summary>
+    /// Whether an exception filter guards <paramref name="call"/>. Classic async's builder catches
+    /// every exception an async method throws, so the callee's finally blocks (a using's Dispose, a
+    /// lock's release) have run before any caller's filter sees the exception. A variant called
+    /// directly is an ordinary frame on the stack: the runtime's first pass would run the caller's
+    /// filter while the callee's finally blocks are still to run.
+    /// </summary>
+    private static bool FilterEncloses(MethodBody body, Instruction call)
+    {
+        if (!body.ExceptionHandlers.Any(h => h.HandlerType == ExceptionHandlerType.Filter))
+            return false;
+        var regions = ProtectedRegions.Compute(body);
+        int index = regions.IndexOf[call];
+        return regions.Regions.Any(r => r.Handler.HandlerType == ExceptionHandlerType.Filter && r.TryContains(index));
+    }
+
+    /// <summary>
+    /// Puts the rest of <paramref name="sequence"/> from <paramref name="tryStart"/> on (the call,
+    /// its arguments reloaded from locals, the store of its result) in a <c>catch (object) { rethrow; }</c>:
+    /// the runtime's first pass stops there, the callee's finally blocks run, and the rethrow then
+    /// reaches the filters, in classic async's order. Costs a rethrow per exception, only here.
+    /// </summary>
+    private static void CatchAndRethrow(MethodBody body, List<Instruction> sequence, Instruction tryStart)
+    {
+        var handlerStart = Instruction.Create(OpCodes.Pop);
+        var next = Instruction.Create(OpCodes.Nop);
+        sequence.Add(Instruction.Create(OpCodes.Leave, next));
+        sequence.AddRange([handlerStart, Instruction.Create(OpCodes.Rethrow), next]);
+        // Innermost region: listed before every region that encloses it, as ECMA-335 requires.
+        body.ExceptionHandlers.Insert(0, new ExceptionHandler(ExceptionHandlerType.Catch)
+        {
+            TryStart = tryStart,
+            TryEnd = handlerStart,
+            HandlerStart = handlerStart,
+            HandlerEnd = next,
+            CatchType = body.Method.Module.TypeSystem.Object,
+        });
     }
 
     /// <summary>The argument types of a call, <c>this</c> first, as instantiated at the call.</summary>
