@@ -2,7 +2,9 @@
 // from inside an async method (before or after a suspension), a generic class with one static
 // constructor per instantiation, a static constructor first run from an async lambda after it
 // suspended, a static constructor that throws (TypeInitializationException, then the same failure again),
-// and async static methods of a class with a static constructor.
+// and async static methods of a class with a static constructor. A struct's static constructor runs at
+// the first call of any of its methods, instance methods too: awaited async instance methods of
+// structs (plain, generic per instantiation, and one reading a static the constructor set).
 using System;
 using System.Collections.Generic;
 using System.Threading.Tasks;
@@ -11,6 +13,48 @@ static class Trace
 {
     public static readonly List<string> Events = new();
     public static void Add(string e) => Events.Add(e);
+}
+
+struct Counter
+{
+    private int _count;
+    static Counter() => Trace.Add("Counter cctor");
+
+    public async Task<int> Next()
+    {
+        Trace.Add("Counter.Next enter");
+        await Program.Pause();
+        return ++_count;
+    }
+}
+
+struct Slot<T>
+{
+    static Slot() => Trace.Add($"Slot<{typeof(T).Name}> cctor");
+
+    public async Task<string> Describe()
+    {
+        Trace.Add($"Slot<{typeof(T).Name}>.Describe enter");
+        await Program.Pause();
+        return typeof(T).Name;
+    }
+}
+
+struct Seeded
+{
+    private static int s_seed;
+    static Seeded()
+    {
+        Trace.Add("Seeded cctor");
+        s_seed = 42;
+    }
+
+    public async Task<int> Read()
+    {
+        Trace.Add("Seeded.Read enter");
+        await Program.Pause();
+        return s_seed;
+    }
 }
 
 static class Config
@@ -89,8 +133,22 @@ static class Program
         return $"{a} {b} {w}";
     }
 
+    static async Task StructInstanceMethods()
+    {
+        Trace.Events.Clear();
+        var counter = new Counter();
+        Trace.Add("Counter made");
+        Trace.Add($"Counter.Next {await counter.Next()}");
+        Slot<int> slot = default;
+        Trace.Add($"Slot<int>.Describe {await slot.Describe()}");
+        Trace.Add($"Slot<string>.Describe {await default(Slot<string>).Describe()}");
+        Trace.Add($"Seeded.Read {await default(Seeded).Read()}");
+        Console.WriteLine(string.Join(" | ", Trace.Events));
+    }
+
     static async Task Main()
     {
+        await StructInstanceMethods();
         foreach (var suspend in new[] { true, false })
         {
             Suspend = suspend;

@@ -234,7 +234,7 @@ internal static class MethodRewriter
     /// class, whose initialization runs none of the owner's.
     /// </summary>
     private static bool NeedsClassInitialization(MethodDefinition original) =>
-        original.IsStatic && !original.DeclaringType.IsBeforeFieldInit && original.DeclaringType.Methods.Any(m => m.IsConstructor && m.IsStatic);
+        (original.IsStatic || original.DeclaringType.IsValueType) && !original.DeclaringType.IsBeforeFieldInit && original.DeclaringType.Methods.Any(m => m.IsConstructor && m.IsStatic);
 
     /// <summary>
     /// The variant starts with a call to an empty static method of the owner, which runs the owner's
