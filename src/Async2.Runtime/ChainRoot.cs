@@ -61,14 +61,32 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
             case NotifierKind.Yield when ResumeContext.Capture() is null:
                 ThreadPool.UnsafeQueueUserWorkItem(this, preferLocal: false);
                 break;
-            case NotifierKind.UnsafeAwaiter or NotifierKind.Yield:
-                Unsafe.As<ICriticalNotifyCompletion>(notifier!).UnsafeOnCompleted(_resume ??= Resume);
-                break;
-            case NotifierKind.FlowingAwaiter:
-                Unsafe.As<INotifyCompletion>(notifier!).OnCompleted(_resume ??= Resume);
+            case NotifierKind.UnsafeAwaiter or NotifierKind.Yield or NotifierKind.FlowingAwaiter:
+                RegisterWithAwaiter(notifier!, kind);
                 break;
             default:
                 throw new InvalidOperationException("Async2: a suspended chain has nothing to wait for.");
+        }
+    }
+
+    /// <summary>
+    /// An awaiter's OnCompleted is user code and may throw (a ValueTask source given a second
+    /// waiter does). Classic async's builder then rethrows the exception on the thread pool, where
+    /// it is unhandled, and leaves the Task incomplete; so does this, rather than fault the Task or
+    /// throw into whatever resumed the chain.
+    /// </summary>
+    private void RegisterWithAwaiter(object awaiter, NotifierKind kind)
+    {
+        try
+        {
+            if (kind == NotifierKind.FlowingAwaiter)
+                Unsafe.As<INotifyCompletion>(awaiter).OnCompleted(_resume ??= Resume);
+            else
+                Unsafe.As<ICriticalNotifyCompletion>(awaiter).UnsafeOnCompleted(_resume ??= Resume);
+        }
+        catch (Exception exception)
+        {
+            ThreadPool.QueueUserWorkItem([StackTraceHidden] static (fault) => ((ExceptionDispatchInfo)fault!).Throw(), ExceptionDispatchInfo.Capture(exception));
         }
     }
 
