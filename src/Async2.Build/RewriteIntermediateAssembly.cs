@@ -29,6 +29,13 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
     /// <summary>The assemblies the project was compiled against (@(ReferencePath)).</summary>
     public ITaskItem[] References { get; set; } = [];
 
+    /// <summary>
+    /// The key pair the compiler signed the assembly with ($(KeyOriginatorFile) when the project
+    /// signs, and neither delay- nor public-signs): the rewrite changes the signed bytes, so the
+    /// rewritten assembly is signed again with it.
+    /// </summary>
+    public string? StrongNameKeyFile { get; set; }
+
     public override bool Execute()
     {
         var intermediate = Path.GetFullPath(IntermediateAssembly);
@@ -48,9 +55,15 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
             {
                 ReferencePaths = References.Select(reference => reference.ItemSpec).ToList(),
                 CopyRuntime = false,
+                StrongNameKeyFile = string.IsNullOrEmpty(StrongNameKeyFile) ? null : StrongNameKeyFile,
             });
             int rewritten = report.Methods.Count(method => method.Rewritten);
             Log.LogMessage(MessageImportance.High, $"Async2: {Path.GetFileName(intermediate)}: {rewritten} async method(s) rewritten.");
+            // A key container (KeyContainerName) is the one way a project signs that the rewrite cannot sign again.
+            if (report.SignatureDropped)
+                Log.LogWarning(subcategory: null, warningCode: DiagnosticCodes.KeyNotUsable, helpKeyword: null, file: intermediate,
+                    lineNumber: 0, columnNumber: 0, endLineNumber: 0, endColumnNumber: 0,
+                    message: "the compiler strong-name signed this assembly, but not with a key file Async2 can sign the rewritten assembly with (a key container?): it keeps its public key but is not signed. Sign with <AssemblyOriginatorKeyFile>, or use <PublicSign>.");
             return true;
         }
         catch (RewriteException e)

@@ -12,7 +12,8 @@ internal static class RewriteCommand
           stock .NET 10 runtime loads. Written: <out.dll>, Async2.Runtime.dll beside it, the debug symbols
           where <in.dll> had them (a portable .pdb beside it, or embedded) and <out>.deps.json listing
           Async2.Runtime if <in>.deps.json exists. An assembly without runtime-async methods is reported
-          and nothing is written.
+          and nothing is written. A strong-name signed <in.dll> is signed again with --key-file; without
+          it <out.dll> keeps the public key (its identity) but not the signature, and a warning says so.
 
         Exit codes:
           0  rewritten, or nothing to rewrite
@@ -29,18 +30,24 @@ internal static class RewriteCommand
             HelpName = "out.dll",
             Required = true,
         };
+        var keyFile = new Option<string?>("--key-file")
+        {
+            Description = "the strong-name key pair <in.dll> was signed with; <out.dll> is signed with it again",
+            HelpName = "key.snk",
+        };
         var command = new Command("rewrite", "Rewrites one runtime-async assembly so that the stock runtime runs it.")
         {
             input,
             output,
+            keyFile,
         };
-        command.SetAction(parseResult => Run(parseResult.GetRequiredValue(input), parseResult.GetRequiredValue(output)));
+        command.SetAction(parseResult => Run(parseResult.GetRequiredValue(input), parseResult.GetRequiredValue(output), parseResult.GetValue(keyFile)));
         return command;
     }
 
-    private static int Run(string input, string output)
+    private static int Run(string input, string output, string? keyFile)
     {
-        var report = AssemblyRewriter.Rewrite(new RewriteRequest(input, output));
+        var report = AssemblyRewriter.Rewrite(new RewriteRequest(input, output) { StrongNameKeyFile = keyFile });
         if (!report.HasRuntimeAsyncMethods)
         {
             Console.WriteLine(report.AlreadyRewritten
@@ -49,6 +56,9 @@ internal static class RewriteCommand
             return ExitCodes.Success;
         }
         PrintReport(report);
+        if (report.SignatureDropped)
+            Console.Error.WriteLine($"warning: {input} is strong-name signed; {report.OutputPath} keeps its public key but is not signed, since the rewrite changed the signed bytes. "
+                + "Pass --key-file with the .snk it was signed with to sign it again.");
         return ExitCodes.Success;
     }
 

@@ -63,6 +63,29 @@ public static class AssemblyFile
     public static IReadOnlyList<string> ReferencedAssemblies(string path) =>
         Read<IReadOnlyList<string>>(path, metadata => [.. metadata.AssemblyReferences.Select(handle => metadata.GetString(metadata.GetAssemblyReference(handle).Name))], orElse: []);
 
+    /// <summary>
+    /// Whether the assembly carries a strong-name signature: signed with a private key, not
+    /// delay-signed or public-signed (those reserve the signature's space and leave it zero).
+    /// </summary>
+    public static bool HasStrongNameSignature(string path)
+    {
+        try
+        {
+            var bytes = File.ReadAllBytes(path);
+            using var pe = new PEReader(new MemoryStream(bytes));
+            if (pe.PEHeaders.CorHeader is not { } cor || (cor.Flags & CorFlags.StrongNameSigned) == 0)
+                return false;
+            var signature = cor.StrongNameSignatureDirectory;
+            return signature.Size > 0
+                && pe.PEHeaders.TryGetDirectoryOffset(signature, out int offset)
+                && bytes.AsSpan(offset, signature.Size).ContainsAnyExcept((byte)0);
+        }
+        catch (Exception e) when (e is BadImageFormatException or IOException or UnauthorizedAccessException or ArgumentOutOfRangeException)
+        {
+            return false;
+        }
+    }
+
     private static Guid Mvid(MetadataReader metadata) => metadata.GetGuid(metadata.GetModuleDefinition().Mvid);
 
     /// <summary><paramref name="look"/> at the file's metadata; <paramref name="orElse"/> for a file that is missing, unreadable or no .NET assembly (a native library beside an app).</summary>

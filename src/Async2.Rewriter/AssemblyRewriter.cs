@@ -16,7 +16,7 @@ namespace Async2.Rewriter;
 /// resumption, turn the original into a Task thunk (Rewrite/MethodRewriter.cs); awaited calls into
 /// other rewritten assemblies go through bridges (Rewrite/ForeignCalls.cs);</item>
 /// <item>mark: the cross-assembly contract callers in other assemblies rely on (Rewrite/CrossAssemblyContract.cs);</item>
-/// <item>emit: write the assembly, its PDB and Async2.Runtime.dll atomically (Emit/ModuleIO.cs).</item>
+/// <item>emit: write the assembly (signed again with the input's key pair when one is given), its PDB and Async2.Runtime.dll atomically (Emit/ModuleIO.cs).</item>
 /// </list>
 /// Match or bail: if any method cannot be rewritten, nothing is written and every problem is reported.
 /// </summary>
@@ -28,6 +28,7 @@ public static class AssemblyRewriter
         var output = Path.GetFullPath(request.OutputPath);
         OutputPath.Check(input, output);
 
+        var strongNameKey = request.StrongNameKeyFile is { Length: > 0 } keyFile ? ModuleIO.ReadStrongNameKey(keyFile) : null;
         using var loaded = ModuleIO.Load(input, request.ReferencePaths);
         var module = loaded.Module;
         var candidates = module.GetTypes()
@@ -71,11 +72,12 @@ public static class AssemblyRewriter
         foreign.Complete();
         CrossAssemblyContract.Mark(module, loaded.Runtime);
 
-        ModuleIO.Write(loaded, output, request.CopyRuntime);
+        ModuleIO.Write(loaded, output, request.CopyRuntime, strongNameKey, request.StrongNameKeyFile);
         return new RewriteReport
         {
             InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = true, Written = true, Methods = outcomes,
             CrossAssemblyCallees = foreign.Callees,
+            SignatureDropped = strongNameKey is null && AssemblyFile.HasStrongNameSignature(input),
         };
     }
 

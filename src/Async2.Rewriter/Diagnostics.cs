@@ -36,6 +36,8 @@ public static class DiagnosticCodes
     public const string OutputNotWritable = "ASYNC2003";
     /// <summary>An assembly the input references is needed to rewrite it and cannot be found.</summary>
     public const string ReferenceNotFound = "ASYNC2004";
+    /// <summary>The strong-name key file to sign the output with cannot be read, or does not hold a key pair.</summary>
+    public const string KeyNotUsable = "ASYNC2005";
     /// <summary>An instruction the transform cannot carry into a variant (tail., jmp, arglist).</summary>
     public const string UnsupportedInstruction = "ASYNC2101";
     /// <summary>A managed pointer (byref) or ref struct would have to live across an await.</summary>

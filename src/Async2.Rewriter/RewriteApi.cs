@@ -17,6 +17,14 @@ public sealed record RewriteRequest(string InputPath, string OutputPath)
     /// copies it and lists it itself.
     /// </summary>
     public bool CopyRuntime { get; init; } = true;
+
+    /// <summary>
+    /// The strong-name key pair (.snk) to sign the output with: the one the input was signed with,
+    /// since a rewrite changes the bytes its signature covers. A build passes the project's key
+    /// when it signs. Null: the output keeps the input's public key (its identity) but is not
+    /// signed, as a public-signed assembly (<see cref="RewriteReport.SignatureDropped"/>).
+    /// </summary>
+    public string? StrongNameKeyFile { get; init; }
 }
 
 /// <summary>What happened to one runtime-async method.</summary>
@@ -61,6 +69,11 @@ public sealed class RewriteReport
     public bool AlreadyRewritten { get; init; }
     public required bool Written { get; init; }
     public required IReadOnlyList<MethodOutcome> Methods { get; init; }
+    /// <summary>
+    /// The input carried a strong-name signature and no key was given to sign the output with:
+    /// the output keeps the public key but its signature is zero, as a public-signed assembly's.
+    /// </summary>
+    public bool SignatureDropped { get; init; }
     /// <summary>Methods of other rewritten assemblies that this one calls directly (through a guarded bridge), as "Call|Callvirt method".</summary>
     public IReadOnlyList<string> CrossAssemblyCallees { get; init; } = [];
 }

@@ -1,3 +1,4 @@
+using System.Security.Cryptography;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
 
@@ -100,11 +101,25 @@ internal static class ModuleIO
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, "it contains native code (a mixed-mode assembly), which cannot be rewritten. Pass an IL-only assembly.");
     }
 
-    public static void Write(LoadedModule loaded, string outputPath, bool copyRuntime)
+    /// <summary>Reads the key pair a rewrite signs its output with (<see cref="RewriteRequest.StrongNameKeyFile"/>).</summary>
+    public static byte[] ReadStrongNameKey(string keyFile)
     {
         try
         {
-            WriteThroughScratch(loaded, outputPath, copyRuntime);
+            return File.ReadAllBytes(keyFile);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or ArgumentException or NotSupportedException)
+        {
+            throw Diagnostics.FileProblem(DiagnosticCodes.KeyNotUsable, keyFile,
+                $"the strong-name key file cannot be read ({e.Message}). Pass the .snk the input was signed with.");
+        }
+    }
+
+    public static void Write(LoadedModule loaded, string outputPath, bool copyRuntime, byte[]? strongNameKey, string? keyFile)
+    {
+        try
+        {
+            WriteThroughScratch(loaded, outputPath, copyRuntime, strongNameKey, keyFile);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
@@ -112,8 +127,9 @@ internal static class ModuleIO
         }
     }
 
-    private static void WriteThroughScratch(LoadedModule loaded, string outputPath, bool copyRuntime)
+    private static void WriteThroughScratch(LoadedModule loaded, string outputPath, bool copyRuntime, byte[]? strongNameKey, string? keyFile)
     {
+        var publicKey = loaded.Module.Assembly.Name.PublicKey;
         var directory = Path.GetDirectoryName(outputPath)!;
         Directory.CreateDirectory(directory);
         var scratch = Directory.CreateDirectory(Path.Combine(directory, $".async2-{Guid.NewGuid():N}"));
@@ -123,7 +139,7 @@ internal static class ModuleIO
             // The .pdb goes through memory: Cecil records in the debug directory the path of the
             // symbol file it writes, which would name the scratch folder (and make every rewrite differ).
             using var symbols = loaded.Symbols == SymbolsLocation.File ? new MemoryStream() : null;
-            loaded.Module.Write(assembly, new WriterParameters
+            var parameters = new WriterParameters
             {
                 WriteSymbols = loaded.Symbols != SymbolsLocation.None,
                 SymbolStream = symbols,
@@ -133,7 +149,21 @@ internal static class ModuleIO
                     SymbolsLocation.File => new PortablePdbWriterProvider(),
                     _ => null,
                 },
-            });
+                StrongNameKeyBlob = strongNameKey,
+            };
+            try
+            {
+                loaded.Module.Write(assembly, parameters);
+            }
+            catch (Exception e) when (strongNameKey is not null && e is CryptographicException or ArgumentException or FormatException or IndexOutOfRangeException)
+            {
+                throw Diagnostics.FileProblem(DiagnosticCodes.KeyNotUsable, keyFile!,
+                    $"it holds no strong-name key pair to sign with ({e.Message}). Pass the .snk with the private key (a public key alone only delay-signs).");
+            }
+            // Cecil gives the assembly the key's public key: another key would change its identity.
+            if (strongNameKey is not null && !publicKey.AsSpan().SequenceEqual(loaded.Module.Assembly.Name.PublicKey))
+                throw Diagnostics.FileProblem(DiagnosticCodes.KeyNotUsable, keyFile!,
+                    "its public key is not the one the input was compiled with (or the input has none), so the rewritten assembly would have another identity. Pass the .snk the input was signed with, or no key for an unsigned input.");
             var pdb = Path.ChangeExtension(assembly, ".pdb");
             if (symbols is not null)
                 File.WriteAllBytes(pdb, symbols.ToArray());

@@ -208,6 +208,28 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
         Assert.False(File.Exists(Path.Combine(obj, "UnwritableKeep.dll")), "the unrewritten assembly was left in obj/");
     }
 
+    [Fact]
+    public void A_signed_project_is_signed_again_after_the_rewrite()
+    {
+        // The rewrite changes the bytes the compiler's signature covers: bin/ held an assembly with
+        // the public key and a zeroed signature (found by a helper; sn -v and .NET Framework loaders refuse it).
+        var project = NewApp("Signed", "Console.WriteLine(await Twice(21)); static async Task<int> Twice(int n) { await Task.Yield(); return n * 2; }",
+            "<SignAssembly>true</SignAssembly><AssemblyOriginatorKeyFile>signing.snk</AssemblyOriginatorKeyFile>");
+        File.WriteAllBytes(Path.Combine(project, "signing.snk"), StrongNameSignature.NewKeyPair());
+
+        var classic = workspace.Dotnet(project, "run", "-c", Configuration, "-p:Async2Enabled=false", "-p:IntermediateOutputPath=obj/classic/", "-p:OutputPath=bin/classic/").AssertSucceeded();
+        var build = workspace.Dotnet(project, "build", "-c", Configuration).AssertSucceeded();
+        var run = workspace.Dotnet(project, "run", "-c", Configuration, "--no-build").AssertSucceeded();
+
+        Assert.Equal(StrongNameSignature.State.Valid, StrongNameSignature.Check(Path.Combine(project, "bin", "classic", "Signed.dll")));
+        var bin = Path.Combine(project, "bin", Configuration, "net10.0");
+        AssertRewritten(bin, ["Signed.dll"]);
+        Assert.Equal(StrongNameSignature.State.Valid, StrongNameSignature.Check(Path.Combine(bin, "Signed.dll")));
+        Assert.DoesNotContain("ASYNC2005", build.Stdout);
+        Assert.Equal("42", run.Stdout.Trim());
+        Assert.Equal(classic.Stdout, run.Stdout);
+    }
+
     /// <summary>A console project beside the samples, as App's project without the library, with <paramref name="properties"/> added.</summary>
     private string NewApp(string name, string program, string properties = "")
     {
