@@ -167,19 +167,30 @@ internal static class TypeResolution
     /// <summary>
     /// A key that tells two types apart where their full names may not: each named type carries the
     /// assembly it is declared in (two referenced assemblies may both define <c>Shared.Thing</c>),
-    /// and a generic parameter is named by its kind and position (a method's <c>T</c> and its
-    /// type's <c>T</c> are different types).
+    /// a generic parameter is named by its kind and position (a method's <c>T</c> and its
+    /// type's <c>T</c> are different types, and a class may share a type parameter's name), and an
+    /// array by its rank alone (metadata may spell <c>int[,]</c> with lower bounds, <c>int[0...,0...]</c>).
     /// </summary>
-    public static string Identity(TypeReference type) => type switch
+    public static string Identity(TypeReference type) => Key(type, withAssembly: true);
+
+    /// <summary>
+    /// <see cref="Identity"/> without the assemblies, for matching one method's signature against
+    /// another's (an override's against its base method's): the two may be read through different
+    /// references to one assembly (a base compiled against netstandard), and C# never lets a
+    /// signature tell two same-named types apart.
+    /// </summary>
+    public static string SignatureIdentity(TypeReference type) => Key(type, withAssembly: false);
+
+    private static string Key(TypeReference type, bool withAssembly) => type switch
     {
         GenericParameter parameter => (parameter.Type == GenericParameterType.Method ? "!!" : "!") + parameter.Position,
-        GenericInstanceType instance => $"{Identity(instance.ElementType)}<{string.Join(",", instance.GenericArguments.Select(Identity))}>",
-        ArrayType array => $"{Identity(array.ElementType)}[{new string(',', array.Rank - 1)}]",
-        ByReferenceType byRef => Identity(byRef.ElementType) + "&",
-        PointerType pointer => Identity(pointer.ElementType) + "*",
-        IModifierType modified => Identity(modified.ElementType),
-        PinnedType pinned => Identity(pinned.ElementType) + " pinned",
-        _ => $"[{AssemblyOf(type)}]{type.FullName}",
+        GenericInstanceType instance => $"{Key(instance.ElementType, withAssembly)}<{string.Join(",", instance.GenericArguments.Select(a => Key(a, withAssembly)))}>",
+        ArrayType array => $"{Key(array.ElementType, withAssembly)}[{new string(',', array.Rank - 1)}]",
+        ByReferenceType byRef => Key(byRef.ElementType, withAssembly) + "&",
+        PointerType pointer => Key(pointer.ElementType, withAssembly) + "*",
+        IModifierType modified => Key(modified.ElementType, withAssembly),
+        PinnedType pinned => Key(pinned.ElementType, withAssembly) + " pinned",
+        _ => withAssembly ? $"[{AssemblyOf(type)}]{type.FullName}" : type.FullName,
     };
 
     private static string? AssemblyOf(TypeReference type) => type.Scope switch

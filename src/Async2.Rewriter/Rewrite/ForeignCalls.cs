@@ -96,8 +96,8 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
         callee.DeclaringType.Methods.FirstOrDefault(m => m.Name == $"<{callee.Name}>v__Async2" && m.IsVirtual && !m.IsStatic
             && m.GenericParameters.Count == callee.GenericParameters.Count
             && m.Parameters.Count == callee.Parameters.Count + 2
-            && m.Parameters.Take(callee.Parameters.Count).Select(p => p.ParameterType.FullName)
-                .SequenceEqual(callee.Parameters.Select(p => p.ParameterType.FullName)));
+            && m.Parameters.Take(callee.Parameters.Count).Select(p => TypeResolution.SignatureIdentity(p.ParameterType))
+                .SequenceEqual(callee.Parameters.Select(p => TypeResolution.SignatureIdentity(p.ParameterType))));
 
     /// <summary>
     /// The bridge <paramref name="call"/> must call instead, instantiated over the owner's and the

@@ -93,7 +93,8 @@ internal static class InterfaceEntries
     private static bool IsNamedBy(MethodDefinition method, MethodReference reference) =>
         method.Name == reference.Name
         && method.GenericParameters.Count == reference.GenericParameters.Count
-        && method.ReturnType.FullName == reference.ReturnType.FullName
-        && method.Parameters.Select(p => p.ParameterType.FullName).SequenceEqual(reference.Parameters.Select(p => p.ParameterType.FullName));
+        && TypeResolution.SignatureIdentity(method.ReturnType) == TypeResolution.SignatureIdentity(reference.ReturnType)
+        && method.Parameters.Select(p => TypeResolution.SignatureIdentity(p.ParameterType))
+            .SequenceEqual(reference.Parameters.Select(p => TypeResolution.SignatureIdentity(p.ParameterType)));
 
 }

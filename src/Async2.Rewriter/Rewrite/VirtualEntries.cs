@@ -149,8 +149,8 @@ internal static class VirtualEntries
             if (overriddenEntry is null)
                 continue;
             var onOwner = GenericContext.MethodOn(overriddenEntry, owner, []);
-            var overriddenResult = ThroughOwner(overriddenEntry.ReturnType, owner, method).FullName;
-            if (overriddenResult == entry.ReturnType.FullName)
+            var overriddenResult = TypeResolution.SignatureIdentity(ThroughOwner(overriddenEntry.ReturnType, owner, method));
+            if (overriddenResult == TypeResolution.SignatureIdentity(entry.ReturnType))
                 entry.Overrides.Add(onOwner);
             else if (overriddenEntry.ReturnType.MetadataType == MetadataType.Void)
                 AddCovariantBridge(entry, method, onOwner, runtime);
@@ -256,10 +256,10 @@ internal static class VirtualEntries
         if (candidate.Name != method.Name || candidate.Parameters.Count != method.Parameters.Count
             || candidate.GenericParameters.Count != method.GenericParameters.Count)
             return false;
-        string Seen(TypeReference type) => ThroughOwner(type, candidateOwner, method).FullName;
-        return Seen(candidate.ReturnType) == TypeResolution.Substitute(method.ReturnType, _ => null).FullName
-            && candidate.Parameters.Select(p => Seen(p.ParameterType))
-                .SequenceEqual(method.Parameters.Select(p => TypeResolution.Substitute(p.ParameterType, _ => null).FullName));
+        string Seen(TypeReference type) => TypeResolution.SignatureIdentity(ThroughOwner(type, candidateOwner, method));
+        string Own(TypeReference type) => TypeResolution.SignatureIdentity(TypeResolution.Substitute(type, _ => null));
+        return Seen(candidate.ReturnType) == Own(method.ReturnType)
+            && candidate.Parameters.Select(p => Seen(p.ParameterType)).SequenceEqual(method.Parameters.Select(p => Own(p.ParameterType)));
     }
 
     /// <summary>
