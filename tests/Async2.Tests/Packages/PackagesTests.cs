@@ -230,6 +230,35 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
         Assert.Equal(classic.Stdout, run.Stdout);
     }
 
+    [Fact]
+    public void A_library_that_keeps_Async2_Build_private_is_warned_that_its_referencers_miss_the_runtime()
+    {
+        // PrivateAssets="all", the idiom for build-only packages, kept Async2.Runtime from the app
+        // referencing the library: it built without a word and died with FileNotFoundException (found by a helper).
+        var library = Path.Combine(workspace.Samples, "PrivateLibrary");
+        Directory.CreateDirectory(library);
+        File.WriteAllText(Path.Combine(library, "PrivateLibrary.csproj"), File.ReadAllText(Path.Combine(workspace.Samples, "Library", "Library.csproj"))
+            .Replace("""<PackageReference Include="Async2.Build" Version="0.3.0" />""", $"""<PackageReference Include="Async2.Build" Version="{workspace.Version}" PrivateAssets="all" />"""));
+        File.WriteAllText(Path.Combine(library, "Answer.cs"), "namespace PrivateLibrary; public static class Answer { public static async Task<int> Get() { await Task.Yield(); return 42; } }");
+        var app = NewApp("UsesPrivateLibrary", "Console.WriteLine(await PrivateLibrary.Answer.Get());");
+        File.WriteAllText(Path.Combine(app, "UsesPrivateLibrary.csproj"), File.ReadAllText(Path.Combine(app, "UsesPrivateLibrary.csproj"))
+            .Replace("<Async2Enabled>true</Async2Enabled>", "<Async2Enabled>false</Async2Enabled>")
+            .Replace("""<PackageReference Include="Async2.Build" Version="0.3.0" />""", """<ProjectReference Include="../PrivateLibrary/PrivateLibrary.csproj" />"""));
+
+        var warned = workspace.Dotnet(app, "build", "-c", Configuration).AssertSucceeded();
+        Assert.Contains("warning ASYNC2006", warned.Stdout);
+        Assert.Contains("Reference Async2.Runtime itself", warned.Stdout);
+
+        File.WriteAllText(Path.Combine(library, "PrivateLibrary.csproj"), File.ReadAllText(Path.Combine(library, "PrivateLibrary.csproj"))
+            .Replace("PrivateAssets=\"all\" />", $"PrivateAssets=\"all\" /><PackageReference Include=\"Async2.Runtime\" Version=\"{workspace.Version}\" />"));
+        var quiet = workspace.Dotnet(app, "build", "-c", Configuration).AssertSucceeded();
+        var run = workspace.Dotnet(app, "run", "-c", Configuration, "--no-build").AssertSucceeded();
+
+        Assert.DoesNotContain("ASYNC2006", quiet.Stdout);
+        AssertRewritten(Path.Combine(app, "bin", Configuration, "net10.0"), ["PrivateLibrary.dll"]);
+        Assert.Equal("42", run.Stdout.Trim());
+    }
+
     /// <summary>A console project beside the samples, as App's project without the library, with <paramref name="properties"/> added.</summary>
     private string NewApp(string name, string program, string properties = "")
     {
