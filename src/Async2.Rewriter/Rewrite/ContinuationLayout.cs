@@ -141,8 +141,15 @@ internal sealed class ContinuationLayout
             il.Emit(OpCodes.Ldloca, placeholder);
         }
         // The variant restores the arguments it needs from this continuation; the rest are dead.
+        // An argument the trimmer tracks ([DynamicallyAccessedMembers], only ever on a Type or a
+        // string) gets null, which meets any annotation; an unassigned local would make it warn (IL2062).
         foreach (var parameter in declaration.Original.Parameters)
         {
+            if (CoreAttributes.HasTrimmingAnnotations(parameter))
+            {
+                il.Emit(OpCodes.Ldnull);
+                continue;
+            }
             var placeholder = new VariableDefinition(declaration.InContinuation(parameter.ParameterType));
             resume.Body.Variables.Add(placeholder);
             il.Emit(OpCodes.Ldloc, placeholder);

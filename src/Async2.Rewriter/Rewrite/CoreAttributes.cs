@@ -38,6 +38,35 @@ internal static class CoreAttributes
             (module.TypeSystem.String, member), (SystemType(module), target.DeclaringType));
     }
 
+    /// <summary>
+    /// Gives <paramref name="copy"/> (a variant's parameter, a continuation's or variant's generic
+    /// parameter) the [DynamicallyAccessedMembers] of the <paramref name="original"/> it stands for.
+    /// Callers in the assembly call the variants, not M: without the annotation the trimmer and
+    /// the NativeAOT compiler would not keep the members a <c>typeof(T)</c> passed in needs.
+    /// The attribute is the one the original names (it may be the module's own polyfill).
+    /// </summary>
+    public static void CopyTrimmingAnnotations(ICustomAttributeProvider original, ICustomAttributeProvider copy)
+    {
+        foreach (var attribute in TrimmingAnnotations(original))
+            copy.CustomAttributes.Add(new CustomAttribute(attribute.Constructor, attribute.GetBlob()));
+    }
+
+    public static bool HasTrimmingAnnotations(ICustomAttributeProvider provider) => TrimmingAnnotations(provider).Any();
+
+    private static IEnumerable<CustomAttribute> TrimmingAnnotations(ICustomAttributeProvider provider) =>
+        provider.HasCustomAttributes
+            ? provider.CustomAttributes.Where(a => a.AttributeType.Namespace == "System.Diagnostics.CodeAnalysis" && a.AttributeType.Name == "DynamicallyAccessedMembersAttribute")
+            : [];
+
+    /// <summary>[UnconditionalSuppressMessage(category, checkId, Justification = justification)], which the trimmer honours in every build.</summary>
+    public static CustomAttribute UnconditionalSuppressMessage(ModuleDefinition module, string category, string checkId, string justification)
+    {
+        var attribute = Create(module, "System.Diagnostics.CodeAnalysis", "UnconditionalSuppressMessageAttribute",
+            (module.TypeSystem.String, category), (module.TypeSystem.String, checkId));
+        attribute.Properties.Add(new CustomAttributeNamedArgument("Justification", new CustomAttributeArgument(module.TypeSystem.String, justification)));
+        return attribute;
+    }
+
     private static TypeReference SystemType(ModuleDefinition module) =>
         new("System", "Type", module, module.TypeSystem.CoreLibrary);
 

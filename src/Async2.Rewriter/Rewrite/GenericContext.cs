@@ -24,8 +24,11 @@ internal static class GenericContext
             }))
             .ToList();
         // All parameters exist before any constraint is mapped: `where T : IComparer<U>` may name a later one.
-        foreach (var (_, copy) in pairs)
+        foreach (var (parameter, copy) in pairs)
+        {
+            CoreAttributes.CopyTrimmingAnnotations(parameter, copy);
             target.GenericParameters.Add(copy);
+        }
         foreach (var (parameter, copy) in pairs)
             foreach (var constraint in parameter.Constraints)
                 copy.Constraints.Add(new GenericParameterConstraint(mapConstraint(constraint.ConstraintType)));

@@ -185,6 +185,8 @@ internal static class SuspensionEmitter
                 _ => throw new ArgumentException("not a variable", nameof(variables)),
             };
             var value = new ParameterDefinition(name, ParameterAttributes.None, type);
+            if (variable is ParameterDefinition annotated)
+                CoreAttributes.CopyTrimmingAnnotations(annotated, value);
             method.Parameters.Add(value);
             values.Add((layout.FieldFor(variable), () => Instruction.Create(OpCodes.Ldarg, value)));
         }

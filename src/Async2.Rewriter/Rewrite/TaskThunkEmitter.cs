@@ -34,8 +34,16 @@ internal static class TaskThunkEmitter
         original.CustomAttributes.Add(CoreAttributes.AsyncStateMachine(module, declaration.Continuation));
         // Callers in this assembly call M' directly, so nothing may reference M itself; a trimmed
         // or NativeAOT publish would then drop M, and with it the attribute that names M' as M.
+        // The trimmer takes a kept method with [DynamicallyAccessedMembers] for one reflection may
+        // invoke (IL2111); M is kept only to be named in traces, and every call reaches it as before.
+        bool annotated = original.Parameters.Any(CoreAttributes.HasTrimmingAnnotations) || original.GenericParameters.Any(CoreAttributes.HasTrimmingAnnotations);
         foreach (var callee in new[] { declaration.Variant, declaration.Fresh })
+        {
             callee?.CustomAttributes.Add(CoreAttributes.DynamicDependency(module, original));
+            if (annotated)
+                callee?.CustomAttributes.Add(CoreAttributes.UnconditionalSuppressMessage(module, "Trimming", "IL2111",
+                    "The Task thunk is kept to name this method in stack traces; it is not invoked through reflection."));
+        }
 
         var chain = new VariableDefinition(runtime.AsyncChain);
         var scope = new VariableDefinition(runtime.ThunkScope);

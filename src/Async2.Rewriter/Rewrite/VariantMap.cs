@@ -259,7 +259,11 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
     public static void AddParameters(MethodDefinition target, MethodDefinition original, ParameterDefinition? continuation, RuntimeReferences runtime)
     {
         foreach (var parameter in original.Parameters)
-            target.Parameters.Add(new ParameterDefinition(parameter.Name, parameter.Attributes & (ParameterAttributes.In | ParameterAttributes.Out), parameter.ParameterType));
+        {
+            var copy = new ParameterDefinition(parameter.Name, parameter.Attributes & (ParameterAttributes.In | ParameterAttributes.Out), parameter.ParameterType);
+            CoreAttributes.CopyTrimmingAnnotations(parameter, copy);
+            target.Parameters.Add(copy);
+        }
         target.Parameters.Add(new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef));
         if (continuation is not null)
             target.Parameters.Add(continuation);

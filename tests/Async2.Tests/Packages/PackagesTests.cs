@@ -132,6 +132,73 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
     }
 
     [Fact]
+    public void A_trimmed_publish_keeps_the_members_DynamicallyAccessedMembers_asks_for()
+    {
+        // Callers in the assembly call the variants, which lacked the annotations of M's parameters
+        // and type parameters: the trimmer kept no methods of Foo, no constructor of Baz (found by a helper).
+        var project = NewApp("TrimmedAnnotations", """
+            using System.Diagnostics.CodeAnalysis;
+            using System.Reflection;
+            Console.WriteLine("parameter: " + await Names(typeof(Foo)));
+            Console.WriteLine("type parameter: " + await NamesOf<Bar>());
+            Console.WriteLine("before the await: " + await NamesFirst(typeof(Qux)));
+            Console.WriteLine("created: " + await Create(typeof(Baz)));
+            Console.WriteLine("class: " + await new Repository<Row>().Columns());
+
+            static async Task<string> Names([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicMethods)] Type type)
+            {
+                await Task.Yield();
+                return string.Join(",", type.GetMethods(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly).Select(m => m.Name).Order());
+            }
+            static async Task<string> NamesOf<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicMethods)] T>()
+            {
+                await Task.Yield();
+                return string.Join(",", typeof(T).GetMethods(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly).Select(m => m.Name).Order());
+            }
+            static async Task<string> NamesFirst([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicMethods)] Type type)
+            {
+                var names = string.Join(",", type.GetMethods(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly).Select(m => m.Name).Order());
+                await Task.Yield();
+                return names;
+            }
+            static async Task<object?> Create([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] Type type)
+            {
+                await Task.Yield();
+                return Activator.CreateInstance(type);
+            }
+            class Repository<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicProperties)] T>
+            {
+                public async Task<string> Columns()
+                {
+                    await Task.Yield();
+                    return string.Join(",", typeof(T).GetProperties().Select(p => p.Name).Order());
+                }
+            }
+            class Foo { public void Alpha() { } public void Beta() { } }
+            class Bar { public void Gamma() { } }
+            class Qux { public void Quux() { } }
+            class Baz { public override string ToString() => "a Baz"; }
+            class Row { public int Id { get; set; } public string Name { get; set; } = ""; }
+            """);
+        (string Output, IReadOnlyList<string> Warnings) Publish(bool async2)
+        {
+            var folder = Path.Combine(workspace.Root, "publish", async2 ? "trimmed-annotations" : "trimmed-annotations-classic");
+            var publish = workspace.Dotnet(project, "publish", "-c", Configuration, "-r", Rid, "--self-contained", "-p:PublishTrimmed=true", $"-p:Async2Enabled={async2}",
+                $"-p:IntermediateOutputPath=obj/{async2}/", "-o", folder).AssertSucceeded();
+            return (workspace.Run(Path.Combine(folder, "TrimmedAnnotations"), workspace.Root).AssertSucceeded().Stdout, TrimWarnings(publish.Output));
+        }
+
+        var classic = Publish(async2: false);
+        var rewritten = Publish(async2: true);
+
+        Assert.Contains("parameter: Alpha,Beta", classic.Output);
+        Assert.Contains("created: a Baz", classic.Output);
+        Assert.Equal(classic.Output, rewritten.Output);
+        Assert.Empty(classic.Warnings);
+        Assert.Empty(rewritten.Warnings);
+    }
+
+    [Fact]
     public void A_trimmed_publish_keeps_the_method_names_in_stack_traces()
     {
         // Awaited methods are called through their variants only: nothing else references them, and
