@@ -95,7 +95,8 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
         CopyAtomically(intermediate, compiled);
         var pdb = Path.ChangeExtension(intermediate, ".pdb");
         var keptPdb = Path.ChangeExtension(compiled, ".pdb");
-        if (File.Exists(pdb))
+        // Only the compiler's own: a project switched to DebugType none leaves the previous build's PDB in obj/.
+        if (File.Exists(pdb) && AssemblyFile.PdbBelongsTo(intermediate, pdb))
             CopyAtomically(pdb, keptPdb);
         else
             File.Delete(keptPdb);

@@ -86,6 +86,31 @@ public static class AssemblyFile
         }
     }
 
+    /// <summary>
+    /// Whether <paramref name="pdb"/> is the portable PDB the assembly was compiled with: the id in
+    /// the assembly's CodeView debug entry is the PDB's. False for a PDB left from an earlier build
+    /// (a project switched to DebugType none keeps the old one in obj/ until the build's end), for
+    /// an assembly built without one, and for files that cannot be read.
+    /// </summary>
+    public static bool PdbBelongsTo(string assembly, string pdb)
+    {
+        try
+        {
+            using var stream = File.OpenRead(assembly);
+            using var pe = new PEReader(stream);
+            var codeView = pe.ReadDebugDirectory().FirstOrDefault(entry => entry.Type == DebugDirectoryEntryType.CodeView);
+            if (codeView.Type != DebugDirectoryEntryType.CodeView)
+                return false;
+            var expected = new BlobContentId(pe.ReadCodeViewDebugDirectoryData(codeView).Guid, codeView.Stamp);
+            using var symbols = MetadataReaderProvider.FromPortablePdbStream(File.OpenRead(pdb));
+            return new BlobContentId(symbols.GetMetadataReader().DebugMetadataHeader!.Id) == expected;
+        }
+        catch (Exception e) when (e is BadImageFormatException or IOException or UnauthorizedAccessException or InvalidOperationException)
+        {
+            return false;
+        }
+    }
+
     private static Guid Mvid(MetadataReader metadata) => metadata.GetGuid(metadata.GetModuleDefinition().Mvid);
 
     /// <summary><paramref name="look"/> at the file's metadata; <paramref name="orElse"/> for a file that is missing, unreadable or no .NET assembly (a native library beside an app).</summary>

@@ -276,6 +276,24 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
     }
 
     [Fact]
+    public void Switching_to_DebugType_none_after_an_edit_builds()
+    {
+        // The previous build's PDB stays in obj/ until the build ends: the task kept it beside the
+        // new assembly, and the rewrite refused the pair with ASYNC2001 (found by a helper).
+        var project = NewApp("NoSymbols", "Console.WriteLine(await Twice(21)); static async Task<int> Twice(int n) { await Task.Yield(); return n * 2; }");
+        workspace.Dotnet(project, "build", "-c", Configuration).AssertSucceeded();
+        File.AppendAllText(Path.Combine(project, "Program.cs"), "\n// edited\n");
+
+        var build = workspace.Dotnet(project, "build", "-c", Configuration, "-p:DebugType=none");
+        Assert.True(build.ExitCode == 0, build.Output);
+        var run = workspace.Dotnet(project, "run", "-c", Configuration, "--no-build", "-p:DebugType=none").AssertSucceeded();
+
+        Assert.Equal("42", run.Stdout.Trim());
+        AssertRewritten(Path.Combine(project, "bin", Configuration, "net10.0"), ["NoSymbols.dll"]);
+        Assert.False(File.Exists(Path.Combine(project, "obj", Configuration, "net10.0", "async2", "NoSymbols.pdb")), "a stale PDB was kept beside the compiled assembly");
+    }
+
+    [Fact]
     public void A_signed_project_is_signed_again_after_the_rewrite()
     {
         // The rewrite changes the bytes the compiler's signature covers: bin/ held an assembly with
