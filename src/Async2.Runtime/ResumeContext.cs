@@ -5,6 +5,7 @@
 // on. Variant-to-variant calls bypass the awaiter that would do this, so the suspending frame
 // records the context itself (AsyncChain.LinkAwaitingCallee) and the dispatcher, before resuming
 // such a frame elsewhere, hands the rest of the chain to that context (ResumeOn).
+using System.Diagnostics;
 using System.Runtime.ExceptionServices;
 
 namespace Async2.Runtime;
@@ -51,7 +52,18 @@ internal static class ResumeContext
     {
         var resumption = new Resumption(frame, root, completed, fault, ExecutionContext.Capture());
         if (context is SynchronizationContext synchronizationContext)
-            synchronizationContext.Post(static state => ((Resumption)state!).Run(), resumption);
+        {
+            try
+            {
+                synchronizationContext.Post(static state => ((Resumption)state!).Run(), resumption);
+            }
+            catch (Exception exception)
+            {
+                // A context that refuses (a closed UI context): classic async rethrows on the thread
+                // pool, unhandled, rather than into the code that completed the callee.
+                ThreadPool.QueueUserWorkItem([StackTraceHidden] static (refusal) => ((ExceptionDispatchInfo)refusal!).Throw(), ExceptionDispatchInfo.Capture(exception));
+            }
+        }
         else if (context != TaskScheduler.Default && (TaskScheduler.Current == context || Thread.CurrentThread.IsThreadPoolThread))
             // As classic async continues on a scheduler: run inline if the scheduler agrees
             // (TryExecuteTaskInline), else queued to it. A synchronous continuation of a completed
@@ -59,8 +71,18 @@ internal static class ResumeContext
             Task.CompletedTask.ContinueWith(static (_, state) => ((Resumption)state!).Run(), resumption, CancellationToken.None,
                 TaskContinuationOptions.ExecuteSynchronously | TaskContinuationOptions.DenyChildAttach, (TaskScheduler)context);
         else
-            Task.Factory.StartNew(static state => ((Resumption)state!).Run(), resumption,
-                CancellationToken.None, TaskCreationOptions.DenyChildAttach, (TaskScheduler)context);
+        {
+            try
+            {
+                Task.Factory.StartNew(static state => ((Resumption)state!).Run(), resumption,
+                    CancellationToken.None, TaskCreationOptions.DenyChildAttach, (TaskScheduler)context);
+            }
+            catch (TaskSchedulerException)
+            {
+                // A scheduler that refuses the work (disposed): classic async drops the continuation
+                // too, and the Task stays incomplete.
+            }
+        }
     }
 
     private sealed class Resumption(Continuation? frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault, ExecutionContext? executionContext)
