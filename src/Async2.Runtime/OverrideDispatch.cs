@@ -12,7 +12,8 @@
 // per-type cache); if not, it calls M virtually and awaits the task here, which is right whoever
 // overrides M. The check reads no methods by reflection, which trimming and NativeAOT do not keep.
 //
-// Keep in sync: Rewrite/VirtualEntries.cs (which overrides get entries, the call to RunsOwnBody).
+// Keep in sync: Rewrite/VirtualEntries.cs (which overrides get entries, the call to RunsOwnBody)
+// and Rewrite/InterfaceEntries.cs (the interface entries' guards, IsRuntimeProxy).
 // Only the cache miss and the foreign-override path cost anything; both stay off the hot path of
 // a rewritten override called on its own type.
 using System.Collections.Concurrent;
@@ -43,6 +44,15 @@ public static class OverrideDispatch
         s_runsOwnBody.TryAdd(key, runsOwnBody);
         return runsOwnBody;
     }
+
+    /// <summary>
+    /// Whether <paramref name="self"/> is a System.Reflection.DispatchProxy, a class made at run
+    /// time that implements every virtual member of an interface, Async2's internal entries too
+    /// (it ignores access checks), and answers each call itself: an interface entry must not be
+    /// called on it (Rewrite/InterfaceEntries.cs, the guards).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool IsRuntimeProxy(object self) => self is System.Reflection.DispatchProxy;
 
     private static bool OnlyClassesOfItsAssemblyBelow(Type type, Type declaringType)
     {

@@ -91,13 +91,22 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
         return variant is null ? null : new VariantDeclaration(callee, variant, continuation!, TaskShape.Of(callee)!);
     }
 
-    /// <summary>The callee's virtual or interface entry, declared on its own type.</summary>
-    private static MethodDefinition? Entry(MethodDefinition callee) =>
-        callee.DeclaringType.Methods.FirstOrDefault(m => m.Name == $"<{callee.Name}>v__Async2" && m.IsVirtual && !m.IsStatic
+    /// <summary>
+    /// What a call through the callee's virtual or interface entry calls, declared on its own type:
+    /// a class's entry, or the static guard beside an interface's (InterfaceEntries.DeclareGuard).
+    /// </summary>
+    private static MethodDefinition? Entry(MethodDefinition callee)
+    {
+        bool throughGuard = callee.DeclaringType.IsInterface;
+        int before = throughGuard ? 1 : 0;
+        return callee.DeclaringType.Methods.FirstOrDefault(m => (throughGuard
+                ? m.Name == $"<{callee.Name}>g__Async2" && m.IsStatic
+                : m.Name == $"<{callee.Name}>v__Async2" && m.IsVirtual && !m.IsStatic)
             && m.GenericParameters.Count == callee.GenericParameters.Count
-            && m.Parameters.Count == callee.Parameters.Count + 2
-            && m.Parameters.Take(callee.Parameters.Count).Select(p => TypeResolution.SignatureIdentity(p.ParameterType))
+            && m.Parameters.Count == before + callee.Parameters.Count + 2
+            && m.Parameters.Skip(before).Take(callee.Parameters.Count).Select(p => TypeResolution.SignatureIdentity(p.ParameterType))
                 .SequenceEqual(callee.Parameters.Select(p => TypeResolution.SignatureIdentity(p.ParameterType))));
+    }
 
     /// <summary>
     /// The bridge <paramref name="call"/> must call instead, instantiated over the owner's and the
@@ -159,7 +168,7 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
         foreach (var parameter in forwarder.Parameters)
             il.Emit(OpCodes.Ldarg, parameter);
         il.Emit(OpCodes.Ldnull);
-        il.Emit(throughEntry ? OpCodes.Callvirt : OpCodes.Call, module.ImportReference(target, forwarder));
+        il.Emit(target.HasThis ? OpCodes.Callvirt : OpCodes.Call, module.ImportReference(target, forwarder));
         il.Emit(OpCodes.Ret);
         forwarder.Body.OptimizeMacros();
     }

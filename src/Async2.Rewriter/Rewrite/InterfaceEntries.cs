@@ -1,5 +1,6 @@
 using Mono.Cecil;
 using Mono.Cecil.Cil;
+using Mono.Cecil.Rocks;
 using Async2.Rewriter.Analysis;
 
 namespace Async2.Rewriter.Rewrite;
@@ -18,6 +19,9 @@ namespace Async2.Rewriter.Rewrite;
 /// </code>
 /// The exact-type test keeps a subclass that re-implements I, or overrides M without being
 /// rewritten, on the always-correct Task path; sealed classes and structs need no test.
+/// Callers do not call the entry itself but a static guard beside it, since a DispatchProxy
+/// implements every virtual member of an interface, the internal entries too, and would be asked
+/// for the entry instead of IM (<see cref="DeclareGuard"/>).
 /// </summary>
 internal static class InterfaceEntries
 {
@@ -44,6 +48,47 @@ internal static class InterfaceEntries
                 EmitImplementation(declaration, implementation, GenericContext.MethodOn(slot, interfaceType, [.. implementation.GenericParameters]), runtime);
             }
         }
+    }
+
+    /// <summary>
+    /// Declares on the interface the method rewritten callers call in place of its
+    /// <paramref name="entry"/>: <c>static R IM'guard(I self, args, ref chain, unused) =>
+    /// OverrideDispatch.IsRuntimeProxy(self) ? OverrideDispatch.Await(self.IM(args), ref chain) : self.IM'entry(args, ref chain, unused)</c>.
+    /// A DispatchProxy (WCF clients, decorators, some mocking libraries) is asked for IM, as in
+    /// classic async; anything else costs a class test, which the JIT inlines.
+    /// </summary>
+    public static MethodDefinition DeclareGuard(MethodDefinition entry, MethodDefinition slot, RuntimeReferences runtime)
+    {
+        var type = slot.DeclaringType;
+        var self = TypeResolution.SelfInstance(type);
+        var guard = new MethodDefinition($"<{slot.Name}>g__Async2", MethodAttributes.Assembly | MethodAttributes.Static | MethodAttributes.HideBySig, entry.ReturnType);
+        GenericContext.CopyParameters(entry.GenericParameters, guard, constraint => constraint);
+        guard.Parameters.Add(new ParameterDefinition("self", ParameterAttributes.None, self));
+        foreach (var parameter in entry.Parameters)
+            guard.Parameters.Add(new ParameterDefinition(parameter.Name, parameter.Attributes, parameter.ParameterType));
+        guard.CustomAttributes.Add(CoreAttributes.CompilerGenerated(type.Module));
+        guard.CustomAttributes.Add(CoreAttributes.StackTraceHidden(type.Module));
+        guard.ImplAttributes |= MethodImplAttributes.AggressiveInlining;
+        type.Methods.Add(guard);
+
+        var il = guard.Body.GetILProcessor();
+        var taskPath = Instruction.Create(OpCodes.Ldarg_0);
+        il.Emit(OpCodes.Ldarg_0);
+        il.Emit(OpCodes.Call, runtime.IsRuntimeProxy);
+        il.Emit(OpCodes.Brtrue, taskPath);
+        foreach (var parameter in guard.Parameters)
+            il.Emit(OpCodes.Ldarg, parameter);
+        il.Emit(OpCodes.Callvirt, GenericContext.MethodOn(entry, self, [.. guard.GenericParameters]));
+        il.Emit(OpCodes.Ret);
+        il.Append(taskPath);
+        foreach (var parameter in guard.Parameters.Skip(1).SkipLast(2))
+            il.Emit(OpCodes.Ldarg, parameter);
+        il.Emit(OpCodes.Callvirt, GenericContext.MethodOn(slot, self, [.. guard.GenericParameters]));
+        il.Emit(OpCodes.Ldarg, guard.Parameters[^2]);
+        il.Emit(OpCodes.Call, runtime.AwaitOverride(slot.ReturnType));
+        il.Emit(OpCodes.Ret);
+        guard.Body.OptimizeMacros();
+        return guard;
     }
 
     private static void EmitImplementation(VariantDeclaration declaration, MethodDefinition implementation, MethodReference slotCall, RuntimeReferences runtime)

@@ -52,6 +52,7 @@ internal sealed class RuntimeReferences
         StackGuardMustSuspend = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "MustSuspend"));
         StackGuardSetFloor = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "SetFloor"));
         RunsOwnBody = module.ImportReference(_overrideDispatch.Methods.Single(m => m.Name == "RunsOwnBody"));
+        IsRuntimeProxy = module.ImportReference(_overrideDispatch.Methods.Single(m => m.Name == "IsRuntimeProxy"));
         SuspensionPointsConstructor = module.ImportReference(Type(RuntimeNames.SuspensionPointsAttribute).Methods.Single(m => m.IsConstructor));
         CrossAssemblyLinks = module.ImportReference(Type(RuntimeNames.CrossAssembly).Methods.Single(m => m.Name == "Links"));
 
@@ -98,6 +99,8 @@ internal sealed class RuntimeReferences
     public MethodReference StackGuardSetFloor { get; }
     /// <summary><c>OverrideDispatch.RunsOwnBody(object, RuntimeTypeHandle)</c>.</summary>
     public MethodReference RunsOwnBody { get; }
+    /// <summary><c>OverrideDispatch.IsRuntimeProxy(object)</c>.</summary>
+    public MethodReference IsRuntimeProxy { get; }
 
     /// <summary><c>SuspensionPointsAttribute(string file, int[] lines)</c>.</summary>
     public MethodReference SuspensionPointsConstructor { get; }

@@ -146,6 +146,11 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
 
     public void AddSlotEntry(MethodDefinition slot, MethodDefinition entry) => _slotEntries.Add(slot, entry);
 
+    private readonly Dictionary<MethodDefinition, MethodDefinition> _interfaceGuards = new();
+
+    /// <summary>What callers call instead of an interface's entry (<see cref="InterfaceEntries.DeclareGuard"/>).</summary>
+    public void AddInterfaceGuard(MethodDefinition entry, MethodDefinition guard) => _interfaceGuards.Add(entry, guard);
+
     /// <summary>
     /// The method whose variant or entry <paramref name="call"/> can call instead: a method
     /// rewritten in this module, or, for a virtual call, a method with a slot entry (an interface
@@ -188,7 +193,7 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
         var operand = (MethodReference)call.Operand;
         TypeReference[] methodArguments = operand is GenericInstanceMethod generic ? [.. generic.GenericArguments] : [];
         if (isVirtualCall && _slotEntries.TryGetValue(target, out var slotEntry))
-            return new(GenericContext.MethodOn(slotEntry, operand.DeclaringType, methodArguments), TakesResume: true);
+            return new(GenericContext.MethodOn(_interfaceGuards.GetValueOrDefault(slotEntry) ?? slotEntry, operand.DeclaringType, methodArguments), TakesResume: true);
         if (isVirtualCall && VirtualEntries.CanBeOverridden(target))
             return new(GenericContext.MethodOn(_byOriginal[target].VirtualEntry!, operand.DeclaringType, methodArguments), TakesResume: true);
         return _byOriginal[target].CallOn(operand.DeclaringType, methodArguments);

@@ -247,6 +247,8 @@ internal static class VirtualEntries
         var self = TypeResolution.SelfInstance(slot.DeclaringType);
         EntryCode.EmitTaskCall(entry.Body.GetILProcessor(), entry, GenericContext.MethodOn(slot, self, [.. entry.GenericParameters]), slot.ReturnType, runtime);
         entry.Body.OptimizeMacros();
+        if (slot.DeclaringType.IsInterface)
+            variants.AddInterfaceGuard(entry, InterfaceEntries.DeclareGuard(entry, slot, runtime));
         return entry;
     }
 
