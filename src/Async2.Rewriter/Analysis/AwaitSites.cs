@@ -39,6 +39,15 @@ internal sealed record AwaitSite(
 {
     /// <summary>Where the await is in the compiler's body (its offset and statement), kept for reports after the body moves.</summary>
     public AwaitLocation Location { get; init; } = new(Await.Offset, null);
+
+    /// <summary>
+    /// For a <see cref="AwaitKind.DirectCall"/> written <c>await M().ConfigureAwait(b)</c>: the
+    /// instructions between the call and the Await that configure the task, which the rewrite removes.
+    /// </summary>
+    public IReadOnlyList<Instruction>? ConfigureAwait { get; init; }
+
+    /// <summary>The constant a <see cref="ConfigureAwait"/> passes: whether the caller comes back to its context.</summary>
+    public bool? ConfiguredContinueOnCapturedContext { get; init; }
 }
 
 internal sealed record AwaitLocation(int Offset, SourceLocation? Source);
@@ -49,6 +58,16 @@ internal sealed record AwaitLocation(int Offset, SourceLocation? Source);
 /// </summary>
 internal static class AwaitSites
 {
+    /// <summary>The value an <c>ldc.i4</c> form pushes; null for any other instruction.</summary>
+    private static int? ConstantOf(Instruction instruction) => instruction.OpCode.Code switch
+    {
+        Code.Ldc_I4_0 => 0,
+        Code.Ldc_I4_1 => 1,
+        Code.Ldc_I4_S => (sbyte)instruction.Operand,
+        Code.Ldc_I4 => (int)instruction.Operand,
+        _ => null,
+    };
+
     public static IReadOnlyList<AwaitSite> Find(
         MethodDefinition method,
         StackTypes stack,
@@ -72,14 +91,21 @@ internal static class AwaitSites
             switch (helper.Name)
             {
                 case "Await":
-                    var callee = DirectCallee(instruction, branchTargets, callTarget, operand);
+                    var configured = Configured(instruction, branchTargets);
+                    var taskConsumer = configured is { } form ? form.Consumer : instruction;
+                    var task = configured is { } taskForm ? TypeResolution.InContextOf(taskForm.Call.DeclaringType, taskForm.Call) : operand;
+                    var callee = DirectCallee(taskConsumer, branchTargets, callTarget, task);
                     if (callee is not null)
                     {
-                        var call = instruction.Previous;
+                        var call = taskConsumer.Previous;
                         int arguments = callee.Parameters.Count + (callee.HasThis ? 1 : 0);
                         var beforeCall = stack.Before(call);
-                        sites.Add(Located(new AwaitSite(AwaitKind.DirectCall, instruction, call, callee, operand, result, false,
-                            beforeCall.Take(beforeCall.Count - arguments).ToList())));
+                        sites.Add(Located(new AwaitSite(AwaitKind.DirectCall, instruction, call, callee, task, result, false,
+                            beforeCall.Take(beforeCall.Count - arguments).ToList())
+                        {
+                            ConfigureAwait = configured?.Code,
+                            ConfiguredContinueOnCapturedContext = configured?.ContinueOnCapturedContext,
+                        }));
                     }
                     else
                         sites.Add(Located(new AwaitSite(AwaitKind.Awaitable, instruction, null, null, operand, result, false,
@@ -102,17 +128,61 @@ internal static class AwaitSites
     }
 
     /// <summary>
-    /// The rewritten method whose task this Await consumes straight from the call before it, or
-    /// null. Only a call whose result goes nowhere else qualifies: nothing may branch to the Await.
+    /// <c>ldc.i4 b; call Task[&lt;T&gt;]::ConfigureAwait(bool)</c> right before the Await, or for a
+    /// ValueTask <c>stloc t; ldloca t; ldc.i4 b; call ValueTask[&lt;T&gt;]::ConfigureAwait(bool)</c>,
+    /// with nothing branching into it: ConfigureAwait with a constant, which a direct call can
+    /// honour (ConfigureAwaitOptions go through the Task). Returns the instruction that takes the
+    /// task from its producer, and the instructions that configure it.
+    /// </summary>
+    private static (MethodReference Call, Instruction Consumer, IReadOnlyList<Instruction> Code, bool ContinueOnCapturedContext)? Configured(
+        Instruction await, HashSet<Instruction> branchTargets)
+    {
+        if (await.Previous is not { OpCode.Code: Code.Call or Code.Callvirt, Operand: MethodReference { Name: "ConfigureAwait" } call } configure
+            || call.Parameters is not [{ ParameterType.MetadataType: MetadataType.Boolean }]
+            || configure.Previous is not { } constant || ConstantOf(constant) is not (0 or 1))
+            return null;
+        List<Instruction> code = [constant, configure];
+        switch (call.DeclaringType.GetElementType().FullName)
+        {
+            case "System.Threading.Tasks.Task" or "System.Threading.Tasks.Task`1":
+                break;
+            case "System.Threading.Tasks.ValueTask" or "System.Threading.Tasks.ValueTask`1"
+                when constant.Previous is { } address && LocalOf(address, Code.Ldloca, Code.Ldloca_S) is { } temporary
+                    && address.Previous is { } store && LocalOf(store, Code.Stloc, Code.Stloc_S) == temporary:
+                code.InsertRange(0, [store, address]);
+                break;
+            default:
+                return null;
+        }
+        if (branchTargets.Contains(await) || code.Any(branchTargets.Contains))
+            return null;
+        return (call, code[0], code, ConstantOf(constant) == 1);
+    }
+
+    /// <summary>The local an <c>ldloca</c> or <c>stloc</c> form (as <paramref name="forms"/> says) names; null for another instruction.</summary>
+    private static int? LocalOf(Instruction instruction, Code longForm, Code shortForm) => instruction.OpCode.Code switch
+    {
+        var code when code == longForm || code == shortForm => ((VariableDefinition)instruction.Operand).Index,
+        Code.Stloc_0 when longForm == Code.Stloc => 0,
+        Code.Stloc_1 when longForm == Code.Stloc => 1,
+        Code.Stloc_2 when longForm == Code.Stloc => 2,
+        Code.Stloc_3 when longForm == Code.Stloc => 3,
+        _ => null,
+    };
+
+    /// <summary>
+    /// The rewritten method whose task <paramref name="consumer"/> (the Await, or the constant of a
+    /// ConfigureAwait before it) takes straight from the call before it, or null. Only a call whose
+    /// result goes nowhere else qualifies: nothing may branch to the consumer.
     /// </summary>
     private static MethodDefinition? DirectCallee(
-        Instruction await,
+        Instruction consumer,
         HashSet<Instruction> branchTargets,
         Func<Instruction, MethodDefinition?> callTarget,
         TypeReference awaited)
     {
-        var call = await.Previous;
-        if (call is null || branchTargets.Contains(await))
+        var call = consumer.Previous;
+        if (call is null || branchTargets.Contains(consumer))
             return null;
         if (call.OpCode.Code is not (Code.Call or Code.Callvirt) || call.Operand is not MethodReference target)
             return null;

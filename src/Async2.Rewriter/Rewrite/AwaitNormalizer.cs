@@ -26,7 +26,9 @@ internal sealed record NormalizedAwait(int State, AwaitSite Site, Instruction Ch
 ///           brfalse CONTINUE; CONTINUE: reload S; ldloc x; call AwaitBridge.GetResult(x)
 /// Under a ConfigureAwait(false) attribute a plain Task or ValueTask is bridged through
 /// AwaitBridge.SuspendWithoutCapturedContext, and a direct call is marked so its caller frame records
-/// no context; explicit ConfigureAwait forms and custom awaiters are left as written.
+/// no context; explicit ConfigureAwait forms and custom awaiters are left as written. A direct call
+/// written <c>await M().ConfigureAwait(b)</c> (the Task's, with a constant) is a direct call, marked
+/// as b says, its ConfigureAwait removed.
 /// awaiter:   [S, a] call [Unsafe]AwaitAwaiter(a)
 ///        ⇒  stloc a; spill S; ldloc a; ldarg chain; call AwaitBridge.[Unsafe]SuspendOnAwaiter(a, ref chain);
 ///           brfalse CONTINUE; CONTINUE: reload S
@@ -73,6 +75,8 @@ internal static class AwaitNormalizer
                 continue;
             }
             var spilled = site.StackBelow.Select(t => NewLocal(body, SpillType(module, t))).ToList();
+            // An explicit ConfigureAwait on the call wins over a ConfigureAwait attribute, as on any awaitable.
+            bool awaitContinuesOnContext = continueOnCapturedContext;
             var before = new List<Instruction>();
             var after = new List<Instruction>();
             foreach (var local in spilled)
@@ -110,6 +114,13 @@ internal static class AwaitNormalizer
                         // ReplaceWith turns the call itself into the sequence's first instruction.
                         CatchAndRethrow(body, sequence, guardedFrom == 0 ? call : sequence[guardedFrom]);
                     BodyEditing.ReplaceWith(body, call, sequence);
+                    if (site.ConfigureAwait is { } configure)
+                    {
+                        // ConfigureAwait goes; whether the caller comes back to its context is recorded below.
+                        foreach (var removed in configure)
+                            (removed.OpCode, removed.Operand) = (OpCodes.Nop, null);
+                        awaitContinuesOnContext = site.ConfiguredContinueOnCapturedContext!.Value;
+                    }
                     before.Add(Instruction.Create(OpCodes.Ldarg, chain));
                     before.Add(Instruction.Create(OpCodes.Ldfld, runtime.Head));
                     break;
@@ -151,7 +162,7 @@ internal static class AwaitNormalizer
             var check = Instruction.Create(OpCodes.Brfalse, after[0]);
             before.Add(check);
             BodyEditing.ReplaceWith(body, site.Await, [.. before, .. after]);
-            result.Add(new NormalizedAwait(state, site, check, after[0], resultTemp, continueOnCapturedContext));
+            result.Add(new NormalizedAwait(state, site, check, after[0], resultTemp, awaitContinuesOnContext));
         }
         return result;
     }

@@ -55,6 +55,25 @@ public sealed class InspectTests : IDisposable
     }
 
     [Fact]
+    public void Awaits_with_ConfigureAwait_on_the_programs_own_methods_are_direct_calls()
+    {
+        // Libraries put ConfigureAwait(false) on nearly every await: these took the Task path,
+        // with a Task per call, and inspect gave a wrong reason (found by a helper).
+        var build = ProgramBuilder.Build("configureawait_direct_calls", [Path.Combine(TestEnvironment.CorpusFolder, "configureawait_direct_calls.cs")]);
+
+        var (exitCode, stdout, stderr) = RunAsync2("inspect", build.RuntimeAsync);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Matches(@"(?m)^  await Program::Callers state 2 .*: direct Program::Value; ", stdout);
+        Assert.Matches(@"(?m)^  await Program::Callers state 3 .*: direct Program::Nothing; ", stdout);
+        Assert.Matches(@"(?m)^  await Program::ValueTaskCallers state 2 .*: direct Program::ValueV; ", stdout);
+        Assert.Matches(@"(?m)^  await Program::ValueTaskCallers state 3 .*: direct Program::NothingV; ", stdout);
+        Assert.Matches(@"(?m)^  await Program::DispatchedCallers state 1 .*: virtual-entry Work::Run; ", stdout);
+        Assert.Matches(@"(?m)^  await Program::DispatchedCallers state 2 .*: interface-entry IWork::Run; ", stdout);
+        Assert.Matches(@"(?m)^  await Program::Gate state 1 .*: task-bridge .*ConfiguredTaskAwaitable", stdout);
+    }
+
+    [Fact]
     public void An_assembly_already_rewritten_lists_its_rewritten_methods_and_says_where_their_awaits_are()
     {
         var build = Program();
