@@ -100,7 +100,7 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
         bool throughGuard = callee.DeclaringType.IsInterface;
         int before = throughGuard ? 1 : 0;
         return callee.DeclaringType.Methods.FirstOrDefault(m => (throughGuard
-                ? m.Name == $"<{callee.Name}>g__Async2" && m.IsStatic
+                ? m.Name == $"<{callee.Name}>p__Async2" && m.IsStatic
                 : m.Name == $"<{callee.Name}>v__Async2" && m.IsVirtual && !m.IsStatic)
             && m.GenericParameters.Count == callee.GenericParameters.Count
             && m.Parameters.Count == before + callee.Parameters.Count + 2

@@ -61,7 +61,8 @@ internal static class InterfaceEntries
     {
         var type = slot.DeclaringType;
         var self = TypeResolution.SelfInstance(type);
-        var guard = new MethodDefinition($"<{slot.Name}>g__Async2", MethodAttributes.Assembly | MethodAttributes.Static | MethodAttributes.HideBySig, entry.ReturnType);
+        // Not "g__": the trimmer takes <X>g__ names for local functions, and warns (IL2117) when two methods call one.
+        var guard = new MethodDefinition($"<{slot.Name}>p__Async2", MethodAttributes.Assembly | MethodAttributes.Static | MethodAttributes.HideBySig, entry.ReturnType);
         GenericContext.CopyParameters(entry.GenericParameters, guard, constraint => constraint);
         guard.Parameters.Add(new ParameterDefinition("self", ParameterAttributes.None, self));
         foreach (var parameter in entry.Parameters)
