@@ -44,9 +44,9 @@ internal sealed record AwaitSite(
     /// For a <see cref="AwaitKind.DirectCall"/> written <c>await M().ConfigureAwait(b)</c>: the
     /// instructions between the call and the Await that configure the task, which the rewrite removes.
     /// </summary>
-    public IReadOnlyList<Instruction>? ConfigureAwait { get; init; }
+    public IReadOnlyList<Instruction>? ConfigureAwaitCode { get; init; }
 
-    /// <summary>The constant a <see cref="ConfigureAwait"/> passes: whether the caller comes back to its context.</summary>
+    /// <summary>The constant the <see cref="ConfigureAwaitCode"/> passes: whether the caller comes back to its context.</summary>
     public bool? ConfiguredContinueOnCapturedContext { get; init; }
 }
 
@@ -58,16 +58,6 @@ internal sealed record AwaitLocation(int Offset, SourceLocation? Source);
 /// </summary>
 internal static class AwaitSites
 {
-    /// <summary>The value an <c>ldc.i4</c> form pushes; null for any other instruction.</summary>
-    private static int? ConstantOf(Instruction instruction) => instruction.OpCode.Code switch
-    {
-        Code.Ldc_I4_0 => 0,
-        Code.Ldc_I4_1 => 1,
-        Code.Ldc_I4_S => (sbyte)instruction.Operand,
-        Code.Ldc_I4 => (int)instruction.Operand,
-        _ => null,
-    };
-
     public static IReadOnlyList<AwaitSite> Find(
         MethodDefinition method,
         StackTypes stack,
@@ -103,7 +93,7 @@ internal static class AwaitSites
                         sites.Add(Located(new AwaitSite(AwaitKind.DirectCall, instruction, call, callee, task, result, false,
                             beforeCall.Take(beforeCall.Count - arguments).ToList())
                         {
-                            ConfigureAwait = configured?.Code,
+                            ConfigureAwaitCode = configured?.Code,
                             ConfiguredContinueOnCapturedContext = configured?.ContinueOnCapturedContext,
                         }));
                     }
@@ -147,8 +137,8 @@ internal static class AwaitSites
             case "System.Threading.Tasks.Task" or "System.Threading.Tasks.Task`1":
                 break;
             case "System.Threading.Tasks.ValueTask" or "System.Threading.Tasks.ValueTask`1"
-                when constant.Previous is { } address && LocalOf(address, Code.Ldloca, Code.Ldloca_S) is { } temporary
-                    && address.Previous is { } store && LocalOf(store, Code.Stloc, Code.Stloc_S) == temporary:
+                when constant.Previous is { } address && LocalOf(address, Code.Ldloca) is { } temporary
+                    && address.Previous is { } store && LocalOf(store, Code.Stloc) == temporary:
                 code.InsertRange(0, [store, address]);
                 break;
             default:
@@ -159,16 +149,16 @@ internal static class AwaitSites
         return (call, code[0], code, ConstantOf(constant) == 1);
     }
 
-    /// <summary>The local an <c>ldloca</c> or <c>stloc</c> form (as <paramref name="forms"/> says) names; null for another instruction.</summary>
-    private static int? LocalOf(Instruction instruction, Code longForm, Code shortForm) => instruction.OpCode.Code switch
-    {
-        var code when code == longForm || code == shortForm => ((VariableDefinition)instruction.Operand).Index,
-        Code.Stloc_0 when longForm == Code.Stloc => 0,
-        Code.Stloc_1 when longForm == Code.Stloc => 1,
-        Code.Stloc_2 when longForm == Code.Stloc => 2,
-        Code.Stloc_3 when longForm == Code.Stloc => 3,
-        _ => null,
-    };
+    // Bodies are analysed with their macros simplified (MethodRewriter): ldc.i4, stloc and ldloca
+    // come in their long forms only.
+
+    /// <summary>The value an <c>ldc.i4</c> pushes; null for any other instruction.</summary>
+    private static int? ConstantOf(Instruction instruction) =>
+        instruction.OpCode.Code == Code.Ldc_I4 ? (int)instruction.Operand : null;
+
+    /// <summary>The local <paramref name="instruction"/> names when it is a <paramref name="code"/>; null otherwise.</summary>
+    private static VariableDefinition? LocalOf(Instruction instruction, Code code) =>
+        instruction.OpCode.Code == code ? (VariableDefinition)instruction.Operand : null;
 
     /// <summary>
     /// The rewritten method whose task <paramref name="consumer"/> (the Await, or the constant of a

@@ -9,7 +9,8 @@ namespace Async2.Rewriter.Rewrite;
 /// <see cref="Continue"/> when the awaited operation completed; suspension and resumption code
 /// is inserted between the two. The evaluation stack is empty at both.
 /// <see cref="ContinuesOnCapturedContext"/> is false where a ConfigureAwait(false) attribute
-/// applies to an await that names no ConfigureAwait itself.
+/// applies to an await that names no ConfigureAwait itself, and for a direct call written with
+/// ConfigureAwait(false).
 /// </summary>
 internal sealed record NormalizedAwait(int State, AwaitSite Site, Instruction Check, Instruction Continue, VariableDefinition? ResultTemp, bool ContinuesOnCapturedContext = true);
 
@@ -27,8 +28,8 @@ internal sealed record NormalizedAwait(int State, AwaitSite Site, Instruction Ch
 /// Under a ConfigureAwait(false) attribute a plain Task or ValueTask is bridged through
 /// AwaitBridge.SuspendWithoutCapturedContext, and a direct call is marked so its caller frame records
 /// no context; explicit ConfigureAwait forms and custom awaiters are left as written. A direct call
-/// written <c>await M().ConfigureAwait(b)</c> (the Task's, with a constant) is a direct call, marked
-/// as b says, its ConfigureAwait removed.
+/// written <c>await M().ConfigureAwait(b)</c> (the Task's or ValueTask's, with a constant) is a
+/// direct call, marked as b says, its ConfigureAwait removed.
 /// awaiter:   [S, a] call [Unsafe]AwaitAwaiter(a)
 ///        ⇒  stloc a; spill S; ldloc a; ldarg chain; call AwaitBridge.[Unsafe]SuspendOnAwaiter(a, ref chain);
 ///           brfalse CONTINUE; CONTINUE: reload S
@@ -114,7 +115,7 @@ internal static class AwaitNormalizer
                         // ReplaceWith turns the call itself into the sequence's first instruction.
                         CatchAndRethrow(body, sequence, guardedFrom == 0 ? call : sequence[guardedFrom]);
                     BodyEditing.ReplaceWith(body, call, sequence);
-                    if (site.ConfigureAwait is { } configure)
+                    if (site.ConfigureAwaitCode is { } configure)
                     {
                         // ConfigureAwait goes; whether the caller comes back to its context is recorded below.
                         foreach (var removed in configure)
