@@ -43,12 +43,14 @@ internal static class CoreAttributes
     /// parameter) the [DynamicallyAccessedMembers] of the <paramref name="original"/> it stands for.
     /// Callers in the assembly call the variants, not M: without the annotation the trimmer and
     /// the NativeAOT compiler would not keep the members a <c>typeof(T)</c> passed in needs.
-    /// The attribute is the one the original names (it may be the module's own polyfill).
+    /// The attribute is the one the original names (it may be a polyfill), imported into
+    /// <paramref name="module"/>, the copy's, which may be another than the original's (a bridge to
+    /// another assembly's method).
     /// </summary>
-    public static void CopyTrimmingAnnotations(ICustomAttributeProvider original, ICustomAttributeProvider copy)
+    public static void CopyTrimmingAnnotations(ICustomAttributeProvider original, ICustomAttributeProvider copy, ModuleDefinition module)
     {
         foreach (var attribute in TrimmingAnnotations(original))
-            copy.CustomAttributes.Add(new CustomAttribute(attribute.Constructor, attribute.GetBlob()));
+            copy.CustomAttributes.Add(new CustomAttribute(module.ImportReference(attribute.Constructor), attribute.GetBlob()));
     }
 
     public static bool HasTrimmingAnnotations(ICustomAttributeProvider provider) => TrimmingAnnotations(provider).Any();

@@ -26,7 +26,8 @@ internal static class GenericContext
         // All parameters exist before any constraint is mapped: `where T : IComparer<U>` may name a later one.
         foreach (var (parameter, copy) in pairs)
         {
-            CoreAttributes.CopyTrimmingAnnotations(parameter, copy);
+            // A target not yet added to its type has no module: it is then the source's own.
+            CoreAttributes.CopyTrimmingAnnotations(parameter, copy, target.Module ?? parameter.Module);
             target.GenericParameters.Add(copy);
         }
         foreach (var (parameter, copy) in pairs)

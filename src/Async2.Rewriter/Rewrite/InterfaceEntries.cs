@@ -66,7 +66,11 @@ internal static class InterfaceEntries
         GenericContext.CopyParameters(entry.GenericParameters, guard, constraint => constraint);
         guard.Parameters.Add(new ParameterDefinition("self", ParameterAttributes.None, self));
         foreach (var parameter in entry.Parameters)
-            guard.Parameters.Add(new ParameterDefinition(parameter.Name, parameter.Attributes, parameter.ParameterType));
+        {
+            var copy = new ParameterDefinition(parameter.Name, parameter.Attributes, parameter.ParameterType);
+            CoreAttributes.CopyTrimmingAnnotations(parameter, copy, type.Module);
+            guard.Parameters.Add(copy);
+        }
         guard.CustomAttributes.Add(CoreAttributes.CompilerGenerated(type.Module));
         guard.CustomAttributes.Add(CoreAttributes.StackTraceHidden(type.Module));
         guard.ImplAttributes |= MethodImplAttributes.AggressiveInlining;

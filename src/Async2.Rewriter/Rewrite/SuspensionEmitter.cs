@@ -186,7 +186,7 @@ internal static class SuspensionEmitter
             };
             var value = new ParameterDefinition(name, ParameterAttributes.None, type);
             if (variable is ParameterDefinition annotated)
-                CoreAttributes.CopyTrimmingAnnotations(annotated, value);
+                CoreAttributes.CopyTrimmingAnnotations(annotated, value, module);
             method.Parameters.Add(value);
             values.Add((layout.FieldFor(variable), () => Instruction.Create(OpCodes.Ldarg, value)));
         }

@@ -266,7 +266,7 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
         foreach (var parameter in original.Parameters)
         {
             var copy = new ParameterDefinition(parameter.Name, parameter.Attributes & (ParameterAttributes.In | ParameterAttributes.Out), parameter.ParameterType);
-            CoreAttributes.CopyTrimmingAnnotations(parameter, copy);
+            CoreAttributes.CopyTrimmingAnnotations(parameter, copy, original.Module);
             target.Parameters.Add(copy);
         }
         target.Parameters.Add(new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef));

@@ -144,6 +144,9 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
             Console.WriteLine("before the await: " + await NamesFirst(typeof(Qux)));
             Console.WriteLine("created: " + await Create(typeof(Baz)));
             Console.WriteLine("class: " + await new Repository<Row>().Columns());
+            ILister lister = new Lister();
+            Console.WriteLine("interface: " + await lister.List(typeof(Target)));
+            Console.WriteLine("another assembly: " + await AnnotatedLibrary.Remote.MethodsOf(typeof(Gadget)));
 
             static async Task<string> Names([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicMethods)] Type type)
             {
@@ -174,12 +177,42 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
                     return string.Join(",", typeof(T).GetProperties().Select(p => p.Name).Order());
                 }
             }
+            interface ILister { Task<string> List([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicMethods)] Type type); }
+            class Lister : ILister
+            {
+                public async Task<string> List([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicMethods)] Type type)
+                {
+                    await Task.Yield();
+                    return string.Join(",", type.GetMethods(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly).Select(m => m.Name).Order());
+                }
+            }
+            class Target { public void Omega() { } }
+            class Gadget { public void Spin() { } }
             class Foo { public void Alpha() { } public void Beta() { } }
             class Bar { public void Gamma() { } }
             class Qux { public void Quux() { } }
             class Baz { public override string ToString() => "a Baz"; }
             class Row { public int Id { get; set; } public string Name { get; set; } = ""; }
             """);
+        // Called through the bridges calls into another rewritten assembly take.
+        var library = Path.Combine(workspace.Samples, "AnnotatedLibrary");
+        Directory.CreateDirectory(library);
+        File.Copy(Path.Combine(workspace.Samples, "Library", "Library.csproj"), Path.Combine(library, "AnnotatedLibrary.csproj"));
+        File.WriteAllText(Path.Combine(library, "Remote.cs"), """
+            using System.Diagnostics.CodeAnalysis;
+            using System.Reflection;
+            namespace AnnotatedLibrary;
+            public static class Remote
+            {
+                public static async Task<string> MethodsOf([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicMethods)] Type type)
+                {
+                    await Task.Yield();
+                    return string.Join(",", type.GetMethods(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly).Select(m => m.Name).Order());
+                }
+            }
+            """);
+        var projectFile = Path.Combine(project, "TrimmedAnnotations.csproj");
+        File.WriteAllText(projectFile, File.ReadAllText(projectFile).Replace("</Project>", """<ItemGroup><ProjectReference Include="../AnnotatedLibrary/AnnotatedLibrary.csproj" /></ItemGroup></Project>"""));
         (string Output, IReadOnlyList<string> Warnings) Publish(bool async2)
         {
             var folder = Path.Combine(workspace.Root, "publish", async2 ? "trimmed-annotations" : "trimmed-annotations-classic");
@@ -193,6 +226,8 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
 
         Assert.Contains("parameter: Alpha,Beta", classic.Output);
         Assert.Contains("created: a Baz", classic.Output);
+        Assert.Contains("interface: Omega", classic.Output);
+        Assert.Contains("another assembly: Spin", classic.Output);
         Assert.Equal(classic.Output, rewritten.Output);
         Assert.Empty(classic.Warnings);
         Assert.Empty(rewritten.Warnings);
