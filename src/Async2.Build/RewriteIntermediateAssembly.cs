@@ -59,11 +59,11 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
             });
             int rewritten = report.Methods.Count(method => method.Rewritten);
             Log.LogMessage(MessageImportance.High, $"Async2: {Path.GetFileName(intermediate)}: {rewritten} async method(s) rewritten.");
-            // A key container (KeyContainerName) is the one way a project signs that the rewrite cannot sign again.
+            // A key container (KeyContainerName) or [assembly: AssemblyKeyFile] signs without the key file the build passes on.
             if (report.SignatureDropped)
                 Log.LogWarning(subcategory: null, warningCode: DiagnosticCodes.KeyNotUsable, helpKeyword: null, file: intermediate,
                     lineNumber: 0, columnNumber: 0, endLineNumber: 0, endColumnNumber: 0,
-                    message: "the compiler strong-name signed this assembly, but not with a key file Async2 can sign the rewritten assembly with (a key container?): it keeps its public key but is not signed. Sign with <AssemblyOriginatorKeyFile>, or use <PublicSign>.");
+                    message: "the compiler strong-name signed this assembly, but not with a key file the build names (a key container, or [assembly: AssemblyKeyFile] in the source), so Async2 cannot sign the rewritten assembly again: it keeps its public key but is not signed. Sign with <AssemblyOriginatorKeyFile>, or use <PublicSign>.");
             return true;
         }
         catch (RewriteException e)
