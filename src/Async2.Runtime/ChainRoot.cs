@@ -86,9 +86,16 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         }
         catch (Exception exception)
         {
-            ThreadPool.QueueUserWorkItem([StackTraceHidden] static (fault) => ((ExceptionDispatchInfo)fault!).Throw(), ExceptionDispatchInfo.Capture(exception));
+            RethrowOnThreadPool(exception);
         }
     }
+
+    /// <summary>
+    /// Rethrows <paramref name="exception"/> on a thread-pool thread, where nothing catches it (the
+    /// process ends), as classic async does with what an awaiter's OnCompleted or a context's Post throws.
+    /// </summary>
+    internal static void RethrowOnThreadPool(Exception exception) =>
+        ThreadPool.QueueUserWorkItem([StackTraceHidden] static (fault) => ((ExceptionDispatchInfo)fault!).Throw(), ExceptionDispatchInfo.Capture(exception));
 
     void IThreadPoolWorkItem.Execute() => Resume();
 

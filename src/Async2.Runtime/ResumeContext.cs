@@ -5,7 +5,6 @@
 // on. Variant-to-variant calls bypass the awaiter that would do this, so the suspending frame
 // records the context itself (AsyncChain.LinkAwaitingCallee) and the dispatcher, before resuming
 // such a frame elsewhere, hands the rest of the chain to that context (ResumeOn).
-using System.Diagnostics;
 using System.Runtime.ExceptionServices;
 
 namespace Async2.Runtime;
@@ -61,7 +60,7 @@ internal static class ResumeContext
             {
                 // A context that refuses (a closed UI context): classic async rethrows on the thread
                 // pool, unhandled, rather than into the code that completed the callee.
-                ThreadPool.QueueUserWorkItem([StackTraceHidden] static (refusal) => ((ExceptionDispatchInfo)refusal!).Throw(), ExceptionDispatchInfo.Capture(exception));
+                ChainRoot.RethrowOnThreadPool(exception);
             }
         }
         else if (context != TaskScheduler.Default && (TaskScheduler.Current == context || Thread.CurrentThread.IsThreadPoolThread))
