@@ -2,8 +2,9 @@
 // calls directly (no Task) and must still resume where classic async would: under a
 // single-threaded SynchronizationContext, a callee completed from another thread, the caller
 // continuing on that thread after ConfigureAwait(false) and posted back after (true). Task,
-// Task<T>, ValueTask and ValueTask<T> callees, virtual and interface calls, a callee that
-// completes at once, and exceptions through configured awaits.
+// Task<T>, ValueTask and ValueTask<T> callees, a ValueTask local read again after its await,
+// virtual and interface calls, a callee that completes at once, and exceptions through configured
+// awaits.
 using System;
 using System.Collections.Concurrent;
 using System.Threading;
@@ -74,6 +75,15 @@ static class Program
         return log;
     }
 
+    // A ValueTask local read again after its configured await: the store to it must stay.
+    static async Task<string> NamedValueTask()
+    {
+        var pending = ValueV(5);
+        int result = await pending.ConfigureAwait(false);
+        var again = pending;
+        return $"{result}:{Where()} default={again.Equals(default(ValueTask<int>))}";
+    }
+
     static async Task<string> DispatchedCallers()
     {
         Work work = new Work();
@@ -102,7 +112,8 @@ static class Program
             s_suspend = suspend;
             foreach (var (name, body) in new (string, Func<Task<string>>)[]
             {
-                ("Task", Callers), ("ValueTask", ValueTaskCallers), ("virtual and interface", DispatchedCallers), ("exception", Failing),
+                ("Task", Callers), ("ValueTask", ValueTaskCallers), ("named ValueTask", NamedValueTask),
+                ("virtual and interface", DispatchedCallers), ("exception", Failing),
             })
             {
                 s_loop = new Loop();

@@ -66,6 +66,7 @@ internal static class AwaitSites
     {
         var body = method.Body;
         var branchTargets = BranchTargets(body);
+        var readElsewhere = LocalsReadElsewhere(body, branchTargets);
         var sites = new List<AwaitSite>();
         foreach (var instruction in body.Instructions)
         {
@@ -81,7 +82,7 @@ internal static class AwaitSites
             switch (helper.Name)
             {
                 case "Await":
-                    var configured = Configured(instruction, branchTargets);
+                    var configured = Configured(instruction, branchTargets, readElsewhere);
                     var taskConsumer = configured is { } form ? form.Consumer : instruction;
                     var task = configured is { } taskForm ? TypeResolution.InContextOf(taskForm.Call.DeclaringType, taskForm.Call) : operand;
                     var callee = DirectCallee(taskConsumer, branchTargets, callTarget, task);
@@ -120,12 +121,12 @@ internal static class AwaitSites
     /// <summary>
     /// <c>ldc.i4 b; call Task[&lt;T&gt;]::ConfigureAwait(bool)</c> right before the Await, or for a
     /// ValueTask <c>stloc t; ldloca t; ldc.i4 b; call ValueTask[&lt;T&gt;]::ConfigureAwait(bool)</c>,
-    /// with nothing branching into it: ConfigureAwait with a constant, which a direct call can
-    /// honour (ConfigureAwaitOptions go through the Task). Returns the instruction that takes the
+    /// with nothing branching into it and the temporary used nowhere else: ConfigureAwait with a
+    /// constant, which a direct call can honour (ConfigureAwaitOptions go through the Task). Returns the instruction that takes the
     /// task from its producer, and the instructions that configure it.
     /// </summary>
     private static (MethodReference Call, Instruction Consumer, IReadOnlyList<Instruction> Code, bool ContinueOnCapturedContext)? Configured(
-        Instruction await, HashSet<Instruction> branchTargets)
+        Instruction await, HashSet<Instruction> branchTargets, IReadOnlySet<VariableDefinition> readElsewhere)
     {
         if (await.Previous is not { OpCode.Code: Code.Call or Code.Callvirt, Operand: MethodReference { Name: "ConfigureAwait" } call } configure
             || call.Parameters is not [{ ParameterType.MetadataType: MetadataType.Boolean }]
@@ -138,7 +139,10 @@ internal static class AwaitSites
                 break;
             case "System.Threading.Tasks.ValueTask" or "System.Threading.Tasks.ValueTask`1"
                 when constant.Previous is { } address && LocalOf(address, Code.Ldloca) is { } temporary
-                    && address.Previous is { } store && LocalOf(store, Code.Stloc) == temporary:
+                    && address.Previous is { } store && LocalOf(store, Code.Stloc) == temporary
+                    // A local of the source (var vt = M(); await vt.ConfigureAwait(false); ... vt)
+                    // may be read again: only a temporary read right after each store may go.
+                    && !readElsewhere.Contains(temporary):
                 code.InsertRange(0, [store, address]);
                 break;
             default:
@@ -155,6 +159,25 @@ internal static class AwaitSites
     /// <summary>The value an <c>ldc.i4</c> pushes; null for any other instruction.</summary>
     private static int? ConstantOf(Instruction instruction) =>
         instruction.OpCode.Code == Code.Ldc_I4 ? (int)instruction.Operand : null;
+
+    /// <summary>
+    /// The locals read anywhere but right after a store to them (<c>stloc t; ldloca t</c>, the
+    /// shape of the compiler's temporaries, which it reuses from await to await): a value stored
+    /// there may be needed later, so the store must stay.
+    /// </summary>
+    private static HashSet<VariableDefinition> LocalsReadElsewhere(MethodBody body, HashSet<Instruction> branchTargets)
+    {
+        var locals = new HashSet<VariableDefinition>();
+        foreach (var instruction in body.Instructions)
+        {
+            if (instruction.OpCode.Code is not (Code.Ldloc or Code.Ldloca) || instruction.Operand is not VariableDefinition local)
+                continue;
+            bool rightAfterStore = !branchTargets.Contains(instruction) && instruction.Previous is { } previous && LocalOf(previous, Code.Stloc) == local;
+            if (!rightAfterStore)
+                locals.Add(local);
+        }
+        return locals;
+    }
 
     /// <summary>The local <paramref name="instruction"/> names when it is a <paramref name="code"/>; null otherwise.</summary>
     private static VariableDefinition? LocalOf(Instruction instruction, Code code) =>
