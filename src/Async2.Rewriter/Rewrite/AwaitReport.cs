@@ -56,9 +56,10 @@ internal static class AwaitReport
         {
             if (configure.Parameters is [{ ParameterType.MetadataType: not MetadataType.Boolean }])
                 return "ConfigureAwait with ConfigureAwaitOptions: only ConfigureAwait(true or false) is honoured on a direct call";
-            // Its arguments come first: the constant, and for a ValueTask the temporary's address and store.
+            // Its arguments come first: the constant, and for a ValueTask the temporary's address and
+            // store (macros are simplified before the analysis: long forms only).
             producer = producer.Previous?.Previous;
-            if (producer?.OpCode.Code is Code.Ldloca or Code.Ldloca_S)
+            if (producer?.OpCode.Code is Code.Ldloca)
                 producer = producer.Previous?.Previous;
         }
         if (producer?.OpCode.Code is not (Code.Call or Code.Callvirt) || producer.Operand is not MethodReference callee)
