@@ -40,6 +40,41 @@ public sealed class FrameReuseTests
     }
 
     [Fact]
+    public void A_method_past_the_budget_of_compares_stores_plainly_and_is_compiled_with_optimizations()
+    {
+        var build = Build();
+        using (var module = ModuleDefinition.ReadModule(build.Rewritten))
+        {
+            var resumable = RewrittenAssembly.Variants(module, "Program", "ManyPoints")[0];
+            var stores = FrameFieldStores(resumable);
+            Assert.NotEmpty(stores);
+            Assert.All(stores, store => Assert.False(store.Guarded, store.Field));
+        }
+
+        // With the compares, the resumable variant had more basic blocks than the JIT optimizes:
+        // it was compiled "Tier-0 switched MinOpts" even when asked for full optimization.
+        var log = Path.Combine(Path.GetTempPath(), $"async2-jit-summary-{Guid.NewGuid():N}.txt");
+        try
+        {
+            var (exitCode, _, stderr) = ProgramRunner.RunDotnet([build.Rewritten], runtimeAsync: false, environment: new Dictionary<string, string?>
+            {
+                ["DOTNET_TieredCompilation"] = "0",
+                ["DOTNET_JitDisasmSummary"] = "1",
+                ["DOTNET_JitStdOutFile"] = log,
+            });
+            Assert.True(exitCode == 0, stderr);
+            var compiled = File.ReadLines(log).Where(line => line.Contains(":ManyPoints(", StringComparison.Ordinal)).ToList();
+            // The resumable variant's parameters end with the chain (byref) and the continuation.
+            Assert.Contains(compiled, line => line.Contains("d__Async2", StringComparison.Ordinal) && line.Contains("byref,", StringComparison.Ordinal));
+            Assert.All(compiled, line => Assert.Contains("FullOpts", line, StringComparison.Ordinal));
+        }
+        finally
+        {
+            File.Delete(log);
+        }
+    }
+
+    [Fact]
     public void Variables_kept_at_different_awaits_share_a_field_of_their_type()
     {
         using var module = ModuleDefinition.ReadModule(Build().Rewritten);
@@ -61,7 +96,7 @@ public sealed class FrameReuseTests
 
     /// <summary>
     /// Each store into a captured field of the frame (not State or Flags), and whether a
-    /// <c>ldfld</c> of the same field with a <c>bne.un</c> comes just before it (the guard).
+    /// <c>ldfld</c> of the same field with a <c>beq</c> comes just before it (the guard).
     /// </summary>
     private static List<(string Field, bool Guarded)> FrameFieldStores(MethodDefinition method)
     {
@@ -72,7 +107,7 @@ public sealed class FrameReuseTests
             if (instructions[i].OpCode.Code != Code.Stfld || instructions[i].Operand is not FieldReference field
                 || !(field.Name.StartsWith("local", StringComparison.Ordinal) || field.Name.StartsWith("arg_", StringComparison.Ordinal)))
                 continue;
-            bool guarded = instructions.Take(i).Reverse().Take(8).Any(x => x.OpCode.Code is Code.Bne_Un or Code.Bne_Un_S)
+            bool guarded = instructions.Take(i).Reverse().Take(8).Any(x => x.OpCode.Code is Code.Beq or Code.Beq_S)
                 && instructions.Take(i).Reverse().Take(8).Any(x => x.OpCode.Code == Code.Ldfld && ((FieldReference)x.Operand).Name == field.Name);
             stores.Add((field.Name, guarded));
         }

@@ -126,8 +126,9 @@ internal static class ProgramRunner
         return transcript;
     }
 
-    public static (int ExitCode, string Stdout, string Stderr) RunDotnet(IEnumerable<string> args, bool runtimeAsync, TimeSpan? timeout = null) =>
-        Run(TestEnvironment.DotnetHost, args, runtimeAsync, timeout);
+    public static (int ExitCode, string Stdout, string Stderr) RunDotnet(IEnumerable<string> args, bool runtimeAsync, TimeSpan? timeout = null,
+        IReadOnlyDictionary<string, string?>? environment = null) =>
+        Run(TestEnvironment.DotnetHost, args, runtimeAsync, timeout, environment: environment);
 
     /// <summary>
     /// Runs <paramref name="program"/> to its end, never under DOTNET_RuntimeAsync unless
