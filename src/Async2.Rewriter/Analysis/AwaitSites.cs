@@ -52,6 +52,13 @@ internal sealed record AwaitSite(
 
 internal sealed record AwaitLocation(int Offset, SourceLocation? Source);
 
+/// <summary>A ConfigureAwait call before an Await (<see cref="AwaitSites.ConfigureAwaitBefore"/>), first instruction first in <paramref name="Code"/>.</summary>
+internal sealed record ConfigureAwaitForm(MethodReference Method, Instruction Argument, VariableDefinition? Temporary, IReadOnlyList<Instruction> Code)
+{
+    /// <summary>The instruction that pushed the configured task (the callee's call, for a call's task).</summary>
+    public Instruction? Producer => Code[0].Previous;
+}
+
 /// <summary>
 /// Finds the awaits of a runtime-async body and classifies them (match or bail: an unknown
 /// AsyncHelpers member is reported, never guessed at).
@@ -122,35 +129,48 @@ internal static class AwaitSites
     /// <c>ldc.i4 b; call Task[&lt;T&gt;]::ConfigureAwait(bool)</c> right before the Await, or for a
     /// ValueTask <c>stloc t; ldloca t; ldc.i4 b; call ValueTask[&lt;T&gt;]::ConfigureAwait(bool)</c>,
     /// with nothing branching into it and the temporary used nowhere else: ConfigureAwait with a
-    /// constant, which a direct call can honour (ConfigureAwaitOptions go through the Task). Returns the instruction that takes the
-    /// task from its producer, and the instructions that configure it.
+    /// constant, which a direct call can honour (ConfigureAwaitOptions go through the Task). Returns
+    /// the instruction that takes the task from its producer, and the instructions that configure it.
     /// </summary>
     private static (MethodReference Call, Instruction Consumer, IReadOnlyList<Instruction> Code, bool ContinueOnCapturedContext)? Configured(
         Instruction await, HashSet<Instruction> branchTargets, IReadOnlySet<VariableDefinition> readElsewhere)
     {
-        if (await.Previous is not { OpCode.Code: Code.Call or Code.Callvirt, Operand: MethodReference { Name: "ConfigureAwait" } call } configure
-            || call.Parameters is not [{ ParameterType.MetadataType: MetadataType.Boolean }]
-            || configure.Previous is not { } constant || ConstantOf(constant) is not (0 or 1))
+        if (ConfigureAwaitBefore(await) is not { } form
+            || form.Method.Parameters is not [{ ParameterType.MetadataType: MetadataType.Boolean }]
+            || ConstantOf(form.Argument) is not (0 or 1))
             return null;
-        List<Instruction> code = [constant, configure];
-        switch (call.DeclaringType.GetElementType().FullName)
+        switch (form.Method.DeclaringType.GetElementType().FullName)
         {
-            case "System.Threading.Tasks.Task" or "System.Threading.Tasks.Task`1":
+            case "System.Threading.Tasks.Task" or "System.Threading.Tasks.Task`1" when form.Temporary is null:
                 break;
+            // A local of the source (var vt = M(); await vt.ConfigureAwait(false); ... vt) may be
+            // read again: only a temporary read right after each store may go.
             case "System.Threading.Tasks.ValueTask" or "System.Threading.Tasks.ValueTask`1"
-                when constant.Previous is { } address && LocalOf(address, Code.Ldloca) is { } temporary
-                    && address.Previous is { } store && LocalOf(store, Code.Stloc) == temporary
-                    // A local of the source (var vt = M(); await vt.ConfigureAwait(false); ... vt)
-                    // may be read again: only a temporary read right after each store may go.
-                    && !readElsewhere.Contains(temporary):
-                code.InsertRange(0, [store, address]);
+                when form.Temporary is { } temporary && !readElsewhere.Contains(temporary):
                 break;
             default:
                 return null;
         }
-        if (branchTargets.Contains(await) || code.Any(branchTargets.Contains))
+        if (branchTargets.Contains(await) || form.Code.Any(branchTargets.Contains))
             return null;
-        return (call, code[0], code, ConstantOf(constant) == 1);
+        return (form.Method, form.Code[0], form.Code, ConstantOf(form.Argument) == 1);
+    }
+
+    /// <summary>
+    /// The IL of <c>x.ConfigureAwait(argument)</c> right before <paramref name="await"/>, whatever
+    /// the argument: the call and its one-instruction argument, and for a ValueTask, which is
+    /// configured through its address, the temporary it is stored to (<c>stloc t; ldloca t</c>).
+    /// The instruction before the form produced the task. Null when the Await takes no ConfigureAwait.
+    /// </summary>
+    public static ConfigureAwaitForm? ConfigureAwaitBefore(Instruction await)
+    {
+        if (await.Previous is not { OpCode.Code: Code.Call or Code.Callvirt, Operand: MethodReference { Name: "ConfigureAwait" } method } call
+            || call.Previous is not { } argument)
+            return null;
+        if (argument.Previous is { } address && LocalOf(address, Code.Ldloca) is { } temporary
+            && address.Previous is { } store && LocalOf(store, Code.Stloc) == temporary)
+            return new ConfigureAwaitForm(method, argument, temporary, [store, address, argument, call]);
+        return new ConfigureAwaitForm(method, argument, null, [argument, call]);
     }
 
     // Bodies are analysed with their macros simplified (MethodRewriter): ldc.i4, stloc and ldloca

@@ -52,15 +52,11 @@ internal static class AwaitReport
         if (site.Kind != AwaitKind.Awaitable)
             return null;
         var producer = site.Await.Previous;
-        if (producer?.Operand is MethodReference { Name: "ConfigureAwait" } configure)
+        if (AwaitSites.ConfigureAwaitBefore(site.Await) is { } configured)
         {
-            if (configure.Parameters is [{ ParameterType.MetadataType: not MetadataType.Boolean }])
+            if (configured.Method.Parameters is [{ ParameterType.MetadataType: not MetadataType.Boolean }])
                 return "ConfigureAwait with ConfigureAwaitOptions: only ConfigureAwait(true or false) is honoured on a direct call";
-            // Its arguments come first: the constant, and for a ValueTask the temporary's address and
-            // store (macros are simplified before the analysis: long forms only).
-            producer = producer.Previous?.Previous;
-            if (producer?.OpCode.Code is Code.Ldloca)
-                producer = producer.Previous?.Previous;
+            producer = configured.Producer;
         }
         if (producer?.OpCode.Code is not (Code.Call or Code.Callvirt) || producer.Operand is not MethodReference callee)
             return "it awaits a task value, not the result of a call";
