@@ -50,6 +50,9 @@ internal static class AwaitNormalizer
         var chain = variant.Parameters[^2];
         var module = variant.Module;
         var result = new List<NormalizedAwait>();
+        // Taken before the body changes: the edits below put each call's replacement where the
+        // call was, inside the same regions.
+        var callsUnderFilters = CallsUnderFilters(body, sites);
         int state = 0;
         foreach (var site in sites)
         {
@@ -91,7 +94,7 @@ internal static class AwaitNormalizer
                     var call = site.Call!;
                     var target = (MethodReference)call.Operand;
                     var callee = variants.VariantCalledBy(call, site.Callee!);
-                    bool guardFromFilters = FilterEncloses(body, call);
+                    bool guardFromFilters = callsUnderFilters.Contains(call);
                     var sequence = new List<Instruction>();
                     if (spilled.Count > 0 || guardFromFilters)
                     {
@@ -169,19 +172,22 @@ internal static class AwaitNormalizer
     }
 
     /// <summary>
-    /// Whether an exception filter guards <paramref name="call"/>. Classic async's builder catches
+    /// The direct calls among <paramref name="sites"/> that an exception filter guards. Classic async's builder catches
     /// every exception an async method throws, so the callee's finally blocks (a using's Dispose, a
     /// lock's release) have run before any caller's filter sees the exception. A variant called
     /// directly is an ordinary frame on the stack: the runtime's first pass would run the caller's
     /// filter while the callee's finally blocks are still to run.
     /// </summary>
-    private static bool FilterEncloses(MethodBody body, Instruction call)
+    private static HashSet<Instruction> CallsUnderFilters(MethodBody body, IReadOnlyList<AwaitSite> sites)
     {
         if (!body.ExceptionHandlers.Any(h => h.HandlerType == ExceptionHandlerType.Filter))
-            return false;
+            return [];
         var regions = ProtectedRegions.Compute(body);
-        int index = regions.IndexOf[call];
-        return regions.Regions.Any(r => r.Handler.HandlerType == ExceptionHandlerType.Filter && r.TryContains(index));
+        return sites
+            .Where(site => site.Kind == AwaitKind.DirectCall && regions.Regions.Any(r =>
+                r.Handler.HandlerType == ExceptionHandlerType.Filter && r.TryContains(regions.IndexOf[site.Call!])))
+            .Select(site => site.Call!)
+            .ToHashSet();
     }
 
     /// <summary>
