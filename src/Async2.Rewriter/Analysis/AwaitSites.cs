@@ -91,7 +91,8 @@ internal static class AwaitSites
                 case "Await":
                     var configured = Configured(instruction, branchTargets, readElsewhere);
                     var taskConsumer = configured is { } form ? form.Consumer : instruction;
-                    var task = configured is { } taskForm ? TypeResolution.InContextOf(taskForm.Call.DeclaringType, taskForm.Call) : operand;
+                    // ConfigureAwait's declaring type is the task type as the caller names it (its type parameters are the caller's).
+                    var task = configured is { } taskForm ? taskForm.Call.DeclaringType : operand;
                     var callee = DirectCallee(taskConsumer, branchTargets, callTarget, task);
                     if (callee is not null)
                     {
