@@ -26,16 +26,18 @@ internal static class InspectCommand
         var assembly = PathArgument.Create("assembly.dll", "the assembly to inspect (runtime-async input; a rewritten or classic one is described from its metadata)");
         var json = new Option<bool>("--json") { Description = "print JSON instead of text" };
         var html = new Option<string?>("--html") { Description = "also write a self-contained HTML report to this file", HelpName = "report.html" };
-        var command = new Command("inspect", "Shows what the rewriter makes of each async method and await of an assembly.") { assembly, json, html };
-        command.SetAction(parseResult => Run(parseResult.GetRequiredValue(assembly), parseResult.GetValue(json), parseResult.GetValue(html)));
+        var references = ReferenceOption.Create();
+        var command = new Command("inspect", "Shows what the rewriter makes of each async method and await of an assembly.") { assembly, json, html, references };
+        command.SetAction(parseResult => Run(parseResult.GetRequiredValue(assembly), parseResult.GetValue(json), parseResult.GetValue(html),
+            ReferenceOption.Assemblies(parseResult.GetValue(references))));
         return command;
     }
 
-    private static int Run(string path, bool json, string? html)
+    private static int Run(string path, bool json, string? html, IReadOnlyList<string> references)
     {
         if (Async2.Rewriter.AssemblyFile.WhyNotAnInput(path) is { } why)
             throw CliException.Failure($"cannot inspect '{path}'.", why, "pass the path of a managed .dll compiled with runtime-async=on.");
-        var report = InspectionReport.Of(Path.GetFullPath(path));
+        var report = InspectionReport.Of(Path.GetFullPath(path), references);
         Console.Write(json ? ReportWriters.Json(report) + Environment.NewLine : ReportWriters.Text(report));
         if (html is not null)
         {

@@ -35,19 +35,22 @@ internal static class RewriteCommand
             Description = "the strong-name key pair <in.dll> was signed with; <out.dll> is signed with it again",
             HelpName = "key.snk",
         };
+        var references = ReferenceOption.Create();
         var command = new Command("rewrite", "Rewrites one runtime-async assembly so that the stock runtime runs it.")
         {
             input,
             output,
             keyFile,
+            references,
         };
-        command.SetAction(parseResult => Run(parseResult.GetRequiredValue(input), parseResult.GetRequiredValue(output), parseResult.GetValue(keyFile)));
+        command.SetAction(parseResult => Run(parseResult.GetRequiredValue(input), parseResult.GetRequiredValue(output), parseResult.GetValue(keyFile),
+            ReferenceOption.Assemblies(parseResult.GetValue(references))));
         return command;
     }
 
-    private static int Run(string input, string output, string? keyFile)
+    private static int Run(string input, string output, string? keyFile, IReadOnlyList<string> references)
     {
-        var report = AssemblyRewriter.Rewrite(new RewriteRequest(input, output) { StrongNameKeyFile = keyFile });
+        var report = AssemblyRewriter.Rewrite(new RewriteRequest(input, output) { StrongNameKeyFile = keyFile, ReferencePaths = references });
         if (!report.HasRuntimeAsyncMethods)
         {
             Console.WriteLine(report.AlreadyRewritten

@@ -25,22 +25,24 @@ internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyL
     /// (the input is only read) and each method is described from the rewrite's report and the two
     /// bodies; an assembly Async2 already rewrote, or a classic one, is described from its metadata.
     /// </summary>
-    public static InspectionReport Of(string path)
+    public static InspectionReport Of(string path, IReadOnlyList<string> references)
     {
         var scratch = Directory.CreateTempSubdirectory("async2-inspect-");
         try
         {
             var output = Path.Combine(scratch.FullName, Path.GetFileName(path));
-            var rewrite = AssemblyRewriter.Rewrite(new RewriteRequest(path, output) { CopyRuntime = false });
-            using var before = ModuleDefinition.ReadModule(path, new ReaderParameters { InMemory = true });
-            if (!rewrite.Written)
-                return rewrite.AlreadyRewritten
-                    ? new InspectionReport(path, "rewritten by Async2", [.. RewrittenMethods(before), .. ClassicMethods(before, olderFramework: null)])
-                    : new InspectionReport(path, "classic", ClassicMethods(before, AssemblyFile.FrameworkWithoutRuntimeAsync(path)).ToList());
+            var rewrite = AssemblyRewriter.Rewrite(new RewriteRequest(path, output) { CopyRuntime = false, ReferencePaths = references });
             // The continuations' base classes are Async2.Runtime's, which the rewrite did not copy beside the output.
             using var resolver = new DefaultAssemblyResolver();
             resolver.AddSearchDirectory(Path.GetDirectoryName(typeof(Async2.Runtime.Continuation).Assembly.Location)!);
             resolver.AddSearchDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
+            foreach (var folder in references.Select(Path.GetDirectoryName).Distinct())
+                resolver.AddSearchDirectory(folder!);
+            using var before = ModuleDefinition.ReadModule(path, new ReaderParameters { InMemory = true, AssemblyResolver = resolver });
+            if (!rewrite.Written)
+                return rewrite.AlreadyRewritten
+                    ? new InspectionReport(path, "rewritten by Async2", [.. RewrittenMethods(before), .. ClassicMethods(before, olderFramework: null)])
+                    : new InspectionReport(path, "classic", ClassicMethods(before, AssemblyFile.FrameworkWithoutRuntimeAsync(path)).ToList());
             using var after = ModuleDefinition.ReadModule(output, new ReaderParameters { InMemory = true, AssemblyResolver = resolver });
             var methods = rewrite.Methods.Select(outcome => Describe(outcome, before, after))
                 .Concat(ClassicMethods(before, olderFramework: null))
@@ -78,7 +80,7 @@ internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyL
         module.GetTypes().SelectMany(type => type.Methods)
             .Where(IsRewrittenThunk)
             .Select(method => new InspectedMethod($"{method.DeclaringType.FullName}::{method.Name}", "rewritten",
-                "rewritten by an earlier run of Async2; inspect the runtime-async input (for a build, obj/<configuration>/<tfm>/async2/) to see its awaits",
+                "rewritten by an earlier run of Async2; inspect the runtime-async input to see its awaits (for a build, obj/<configuration>/<tfm>/async2/, with --reference bin/<configuration>/<tfm>/ for what it refers to)",
                 null, null, false, false, [], [], []));
 
     private static bool IsRewrittenThunk(MethodDefinition method) =>

@@ -77,6 +77,14 @@ internal static class ModuleIO
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path,
                 $"it is damaged and cannot be read ({e.GetType().Name}: {e.Message}). Rebuild it or copy it again.");
         }
+        catch (AssemblyResolutionException e)
+        {
+            // Reading decodes every custom attribute, and an enum argument needs its enum's assembly.
+            var missing = e.AssemblyReference.Name;
+            throw Diagnostics.FileProblem(DiagnosticCodes.ReferenceNotFound, path,
+                $"its attributes name a type of {missing}, and {missing}.dll is neither beside it nor among the references given. "
+                + $"Put {missing}.dll beside the input, pass it with --reference, or rewrite through Async2.Build, which passes the project's references.");
+        }
         catch (SymbolsNotMatchingException)
         {
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, "its .pdb does not belong to it (the build is stale?). Rebuild, or remove the .pdb.");

@@ -75,7 +75,7 @@ internal static class AwaitNormalizer
             {
                 diagnostics.Add(Diagnostics.AtAwait(declaration.Original, site, DiagnosticCodes.ReferenceNotFound,
                     $"{unknown.FullName} is on the evaluation stack across this await, and its assembly ({unknown.Scope.Name}) cannot be found to tell whether it is a value type. "
-                    + $"Put {unknown.Scope.Name}.dll beside the input, or rewrite through Async2.Build, which passes the project's references."));
+                    + $"Put {unknown.Scope.Name}.dll beside the input, pass it with --reference, or rewrite through Async2.Build, which passes the project's references."));
                 continue;
             }
             var spilled = site.StackBelow.Select(t => NewLocal(body, SpillType(module, t))).ToList();

@@ -119,6 +119,49 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
     }
 
     [Fact]
+    public void Rewrite_and_inspect_of_an_assembly_whose_attributes_need_a_missing_one_name_it_and_take_it_as_a_reference()
+    {
+        // Reading an assembly decodes its attributes, and an enum argument needs the enum's
+        // assembly: without it, rewrite and inspect crashed with Cecil's AssemblyResolutionException.
+        var library = ProgramBuilder.Compile("TagLibrary", [Write("Tag.cs", """
+            namespace L;
+            public enum Level { Low, High }
+            [System.AttributeUsage(System.AttributeTargets.Method)]
+            public sealed class TagAttribute : System.Attribute { public Level Level { get; set; } }
+            """)], runtimeAsync: false, library: true);
+        var program = ProgramBuilder.Compile("UsesTagLibrary", [Write("Tagged.cs", """
+            using L;
+            System.Console.WriteLine(await Tagged.TwiceAsync(21));
+            static class Tagged
+            {
+                [Tag(Level = Level.High)]
+                public static async System.Threading.Tasks.Task<int> TwiceAsync(int x) { await System.Threading.Tasks.Task.Yield(); return x * 2; }
+            }
+            """)], runtimeAsync: true, references: [library]);
+        var input = CopiedAlone(program, "tagged");
+        var output = Path.Combine(_folder, "tagged-out", Path.GetFileName(program));
+        const string missingMessage = "its attributes name a type of TagLibrary, and TagLibrary.dll is neither beside it nor among the references given";
+
+        var missing = RunAsync2("rewrite", input, "-o", output);
+        var inspectMissing = RunAsync2("inspect", input);
+
+        Assert.Equal(1, missing.ExitCode);
+        Assert.Contains("error ASYNC2004", missing.Stderr);
+        Assert.Contains(missingMessage, missing.Stderr);
+        Assert.False(File.Exists(output));
+        Assert.Equal(1, inspectMissing.ExitCode);
+        Assert.Contains(missingMessage, inspectMissing.Stderr);
+
+        var inspected = RunAsync2("inspect", input, "--reference", Path.GetDirectoryName(library)!);
+        var rewritten = RunAsync2("rewrite", input, "-o", output, "-r", library);
+
+        Assert.True(inspected.ExitCode == 0, inspected.Stderr);
+        Assert.Contains("method Tagged::TwiceAsync: rewritten", inspected.Stdout);
+        Assert.True(rewritten.ExitCode == 0, rewritten.Stderr);
+        Assert.Equal("42\n[exit code 0]", TranscriptBeside(output, program, library));
+    }
+
+    [Fact]
     public void Rewrite_of_an_await_on_another_assemblys_task_does_not_need_that_assembly()
     {
         // Awaiting a task a library method returns needs nothing from the library: the await is

@@ -1,0 +1,35 @@
+using System.CommandLine;
+
+namespace Async2.Cli;
+
+/// <summary>
+/// <c>--reference</c>: assemblies the input refers to that are not beside it (a NuGet package's,
+/// a framework's other than the shared one), which the rewrite may need to read: an attribute's
+/// enum argument, a struct kept across an await. Async2.Build passes a project's references itself.
+/// </summary>
+internal static class ReferenceOption
+{
+    public static Option<string[]> Create() => new("--reference", "-r")
+    {
+        Description = "an assembly <in.dll> refers to, or a folder of them, when it is not beside <in.dll> (repeatable)",
+        HelpName = "path",
+        AllowMultipleArgumentsPerToken = false,
+    };
+
+    /// <summary>The .dll files the values name: a file as is, a folder's .dll files.</summary>
+    public static IReadOnlyList<string> Assemblies(IEnumerable<string>? values)
+    {
+        var assemblies = new List<string>();
+        foreach (var value in values ?? [])
+        {
+            if (Directory.Exists(value))
+                assemblies.AddRange(Directory.EnumerateFiles(value, "*.dll").Order(StringComparer.Ordinal));
+            else if (File.Exists(value))
+                assemblies.Add(value);
+            else
+                throw CliException.Failure($"--reference '{value}' does not exist.", "it names neither a file nor a folder.",
+                    "pass the path of a referenced .dll, or of the folder that holds it.");
+        }
+        return assemblies.Select(Path.GetFullPath).ToList();
+    }
+}
