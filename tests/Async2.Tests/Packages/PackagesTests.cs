@@ -272,6 +272,32 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
     }
 
     [Fact]
+    public void Dotnet_watch_restarts_the_app_on_an_edit_rather_than_hot_reloading_it()
+    {
+        // Hot reload put the compiler's body of an edited async method into its rewritten Task
+        // thunk, which then returned the int it computed as the Task: "value" printed garbage or
+        // the app died, where a restart rebuilds and rewrites.
+        var project = NewApp("Watched", """
+            for (int i = 0; i < 3000; i++)
+            {
+                Task<int> pending = Compute(10);
+                Console.WriteLine("value " + await pending);
+                await Task.Delay(100);
+            }
+            static async Task<int> Compute(int x) { await Task.Yield(); return x * 2; }
+            """);
+        using var watch = workspace.StartDotnet(project, "watch", "run", "--non-interactive", "-c", Configuration);
+        watch.WaitFor("value 20", TimeSpan.FromMinutes(4));
+        Assert.Contains("Project does not support Hot Reload: 'StartupHookSupport' property is 'False'", watch.Output);
+
+        var program = Path.Combine(project, "Program.cs");
+        File.WriteAllText(program, File.ReadAllText(program).Replace("x * 2", "x * 3"));
+        watch.WaitFor("value 30", TimeSpan.FromMinutes(4));
+
+        Assert.DoesNotContain("changes applied", watch.Output);
+    }
+
+    [Fact]
     public void A_project_keeps_its_own_LangVersion()
     {
         // LangVersion 12: `field` in an accessor is the class's field, not C# 14's backing field. The

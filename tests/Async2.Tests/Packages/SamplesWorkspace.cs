@@ -38,19 +38,24 @@ public sealed class SamplesWorkspace : IDisposable
 
     public CommandResult Run(string program, string folder, params string[] args)
     {
-        var (exitCode, stdout, stderr) = ProgramRunner.Run(program, args, timeout: TimeSpan.FromMinutes(10), workingDirectory: folder, environment: new Dictionary<string, string?>
-        {
-            ["NUGET_PACKAGES"] = Path.Combine(Root, "nuget"),
-            ["MSBUILDDISABLENODEREUSE"] = "1",
-            ["UseSharedCompilation"] = "false",
-            ["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1",
-            // Set when the tests run under dotnet test; a child dotnet must find its own MSBuild.
-            ["MSBuildExtensionsPath"] = null,
-            ["MSBuildSDKsPath"] = null,
-            ["MSBUILD_EXE_PATH"] = null,
-        });
+        var (exitCode, stdout, stderr) = ProgramRunner.Run(program, args, timeout: TimeSpan.FromMinutes(10), workingDirectory: folder, environment: Environment());
         return new CommandResult($"{Path.GetFileName(program)} {string.Join(" ", args)}", exitCode, stdout, stderr);
     }
+
+    /// <summary>Starts <c>dotnet</c> as <see cref="Dotnet"/> runs it, for a command that runs until stopped (dotnet watch).</summary>
+    public RunningCommand StartDotnet(string folder, params string[] args) => new(TestEnvironment.DotnetHost, folder, args, Environment());
+
+    private Dictionary<string, string?> Environment() => new()
+    {
+        ["NUGET_PACKAGES"] = Path.Combine(Root, "nuget"),
+        ["MSBUILDDISABLENODEREUSE"] = "1",
+        ["UseSharedCompilation"] = "false",
+        ["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1",
+        // Set when the tests run under dotnet test; a child dotnet must find its own MSBuild.
+        ["MSBuildExtensionsPath"] = null,
+        ["MSBuildSDKsPath"] = null,
+        ["MSBUILD_EXE_PATH"] = null,
+    };
 
     public void Dispose()
     {
@@ -75,6 +80,74 @@ public sealed class SamplesWorkspace : IDisposable
             if (name is not ("bin" or "obj"))
                 CopyFolder(directory, Path.Combine(to, name));
         }
+    }
+}
+
+/// <summary>A process that runs until disposed (its whole tree is killed then), its output collected as it comes.</summary>
+public sealed class RunningCommand : IDisposable
+{
+    private readonly System.Diagnostics.Process process;
+    private readonly System.Text.StringBuilder output = new();
+
+    public RunningCommand(string program, string folder, IEnumerable<string> args, IReadOnlyDictionary<string, string?> environment)
+    {
+        var start = new System.Diagnostics.ProcessStartInfo(program, args)
+        {
+            WorkingDirectory = folder,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+        };
+        foreach (var (name, value) in environment)
+        {
+            if (value is null)
+                start.Environment.Remove(name);
+            else
+                start.Environment[name] = value;
+        }
+        process = new System.Diagnostics.Process { StartInfo = start };
+        process.OutputDataReceived += (_, line) => Append(line.Data);
+        process.ErrorDataReceived += (_, line) => Append(line.Data);
+        process.Start();
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+    }
+
+    public string Output
+    {
+        get
+        {
+            lock (output)
+                return output.ToString();
+        }
+    }
+
+    /// <summary>Waits until the output holds <paramref name="text"/>; fails the test with the output so far if it does not in time.</summary>
+    public void WaitFor(string text, TimeSpan timeout)
+    {
+        var deadline = DateTime.UtcNow + timeout;
+        while (!Output.Contains(text, StringComparison.Ordinal))
+        {
+            if (DateTime.UtcNow > deadline || process.HasExited)
+                Xunit.Assert.Fail($"'{text}' did not appear{(process.HasExited ? $" (exited with {process.ExitCode})" : "")}; output so far:\n{Output}");
+            Thread.Sleep(100);
+        }
+    }
+
+    public void Dispose()
+    {
+        if (!process.HasExited)
+            process.Kill(entireProcessTree: true);
+        process.WaitForExit();
+        process.Dispose();
+    }
+
+    private void Append(string? line)
+    {
+        if (line is null)
+            return;
+        lock (output)
+            output.AppendLine(line);
     }
 }
 
