@@ -193,9 +193,13 @@ public struct AsyncChain
 
     /// <summary>
     /// At a resumed await of a void variant: rethrows the callee's exception, if any, at the
-    /// await, so the handlers around it run as they would have on the synchronous path.
+    /// await, so the handlers around it run as they would have on the synchronous path. Hidden, as
+    /// the methods that rethrow are: not inlined (Tier 0), they are frames of the exception, which
+    /// Exception.ToString leaves out as inlining candidates but other renderers show (ASP.NET
+    /// Core's developer exception page hides [StackTraceHidden] methods only).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [StackTraceHidden]
     public void ThrowIfFaulted()
     {
         if (Fault is not null)
@@ -211,6 +215,7 @@ public struct AsyncChain
     /// traces cost.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [StackTraceHidden]
     internal void RethrowThroughPassThroughFrames()
     {
         TakeOutermostPassThroughFrame()?.Resume(ref this);
@@ -237,6 +242,7 @@ public struct AsyncChain
 
     /// <summary>At a resumed await of a value-returning variant: the callee's result or its exception.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [StackTraceHidden]
     public T GetResult<T>()
     {
         if (Fault is not null)

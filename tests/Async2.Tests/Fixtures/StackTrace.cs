@@ -7,6 +7,9 @@
 //   4. A throw before any suspension, awaited as a Task.
 //   5. A classic override (left a compiler state machine) throwing after a suspension, awaited
 //      through a base reference by a rewritten caller with no handler.
+// Each trace is followed by the frames of Async2's runtime that the exception's raw frames hold
+// and that are not marked [StackTraceHidden]: renderers other than Exception.ToString (ASP.NET
+// Core's developer exception page) show those, where ToString leaves out inlining candidates too.
 // Then how many frames of Async2's runtime a stack walk sees in a method resumed after Task.Yield
 // (a chain root object) and after Task.Delay (the root in the builder's box): none, as classic.
 using System;
@@ -25,10 +28,16 @@ class Shape
 
 class ClassicSquare : Shape
 {
+    // Completed once the caller has awaited: with Task.Yield, a pool thread could fault the Task
+    // before Measure awaited it, and Measure then threw at once rather than being passed through.
+    private static readonly TaskCompletionSource s_measured = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+    public static void Release() => s_measured.SetResult();
+
     [RuntimeAsyncMethodGeneration(false)]
     public override async Task<int> Area()
     {
-        await Task.Yield();
+        await s_measured.Task;
         throw new InvalidOperationException("classic override");
     }
 }
@@ -100,7 +109,7 @@ static class Program
         }
         catch (Exception e)
         {
-            Console.WriteLine(e.ToString());
+            Show(e);
         }
         Console.WriteLine("----");
         try
@@ -109,7 +118,7 @@ static class Program
         }
         catch (Exception e)
         {
-            Console.WriteLine(e.ToString());
+            Show(e);
         }
         Console.WriteLine("----");
         Task<int> task = Middle(2);
@@ -119,7 +128,7 @@ static class Program
         }
         catch (Exception e)
         {
-            Console.WriteLine(e.ToString());
+            Show(e);
         }
         Console.WriteLine("----");
         task = ThrowsAtOnce(3);
@@ -129,19 +138,33 @@ static class Program
         }
         catch (Exception e)
         {
-            Console.WriteLine(e.ToString());
+            Show(e);
         }
         Console.WriteLine("----");
         try
         {
-            await Measure(new ClassicSquare());
+            var measured = Measure(new ClassicSquare());
+            ClassicSquare.Release();
+            await measured;
         }
         catch (Exception e)
         {
-            Console.WriteLine(e.ToString());
+            Show(e);
         }
         Console.WriteLine($"runtime frames after Task.Yield: {await RuntimeFramesAfter(yield: true)}");
         Console.WriteLine($"runtime frames after Task.Delay: {await RuntimeFramesAfter(yield: false)}");
+    }
+
+    static void Show(Exception e)
+    {
+        Console.WriteLine(e.ToString());
+        var shown = new System.Diagnostics.StackTrace(e).GetFrames()
+            .Select(frame => frame.GetMethod())
+            .Where(method => method?.DeclaringType?.Assembly.GetName().Name == "Async2.Runtime"
+                && !method.IsDefined(typeof(System.Diagnostics.StackTraceHiddenAttribute), inherit: false)
+                && !method.DeclaringType.IsDefined(typeof(System.Diagnostics.StackTraceHiddenAttribute), inherit: false))
+            .Select(method => $"{method!.DeclaringType!.Name}.{method.Name}");
+        Console.WriteLine($"runtime frames a renderer shows: [{string.Join(", ", shown)}]");
     }
 
     static async Task<int> RuntimeFramesAfter(bool yield)
