@@ -298,6 +298,45 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
     }
 
     [Fact]
+    public void Dotnet_watch_of_a_classic_app_restarts_it_on_an_edit_of_a_rewritten_library()
+    {
+        // dotnet watch looks at the project it launches only: the classic app gets the rule
+        // through Async2.Runtime, which the library brings along.
+        var library = Path.Combine(workspace.Samples, "WatchedLibrary");
+        Directory.CreateDirectory(library);
+        File.Copy(Path.Combine(workspace.Samples, "Library", "Library.csproj"), Path.Combine(library, "WatchedLibrary.csproj"));
+        var source = Path.Combine(library, "Calculator.cs");
+        File.WriteAllText(source, """
+            namespace Watched;
+            public static class Calculator
+            {
+                public static async Task<int> Compute(int x) { await Task.Yield(); return x * 2; }
+            }
+            """);
+        var app = Path.Combine(workspace.Samples, "WatchedClassicApp");
+        Directory.CreateDirectory(app);
+        File.WriteAllText(Path.Combine(app, "WatchedClassicApp.csproj"), File.ReadAllText(Path.Combine(workspace.Samples, "ClassicApp", "ClassicApp.csproj"))
+            .Replace("../Library/Library.csproj", "../WatchedLibrary/WatchedLibrary.csproj"));
+        File.WriteAllText(Path.Combine(app, "Program.cs"), """
+            for (int i = 0; i < 3000; i++)
+            {
+                Console.WriteLine("value " + await Watched.Calculator.Compute(10));
+                await Task.Delay(100);
+            }
+            """);
+
+        using var watch = workspace.StartDotnet(app, "watch", "run", "--non-interactive", "-c", Configuration);
+        watch.WaitFor("value 20", TimeSpan.FromMinutes(4));
+        Assert.Contains("Project does not support Hot Reload: 'StartupHookSupport' property is 'False'", watch.Output);
+
+        File.WriteAllText(source, File.ReadAllText(source).Replace("x * 2", "x * 3"));
+        watch.WaitFor("value 30", TimeSpan.FromMinutes(4));
+
+        Assert.DoesNotContain("changes applied", watch.Output);
+        AssertRewritten(Path.Combine(app, "bin", Configuration, "net10.0"), ["WatchedLibrary.dll"]);
+    }
+
+    [Fact]
     public void A_project_keeps_its_own_LangVersion()
     {
         // LangVersion 12: `field` in an accessor is the class's field, not C# 14's backing field. The
