@@ -215,7 +215,10 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
 
         var variant = new MethodDefinition(original.Name, MethodAttributes.Assembly | MethodAttributes.HideBySig | MethodAttributes.Static, shape.Result)
         {
-            ImplAttributes = original.ImplAttributes & ~(MethodImplAttributes)RuntimeNames.AsyncImplFlag,
+            // AggressiveInlining stays on M, the Task thunk: in classic async it inlines only the
+            // stub that starts the state machine. An inlined variant would leave M's frame out of
+            // exception stack traces, which skip inlining candidates.
+            ImplAttributes = original.ImplAttributes & ~((MethodImplAttributes)RuntimeNames.AsyncImplFlag | MethodImplAttributes.AggressiveInlining),
         };
         // M' declares M's generic parameters position for position. Metadata names a generic parameter
         // by position only (!!0), so the body moved from M, its constraints and its signature types,

@@ -7,6 +7,8 @@
 //   4. A throw before any suspension, awaited as a Task.
 //   5. A classic override (left a compiler state machine) throwing after a suspension, awaited
 //      through a base reference by a rewritten caller with no handler.
+//   6. Inner under a method marked AggressiveInlining, which in classic async inlines only the
+//      stub that starts the state machine: its frame stays in the trace.
 // Each trace is followed by the frames of Async2's runtime that the exception's raw frames hold
 // and that are not marked [StackTraceHidden]: renderers other than Exception.ToString (ASP.NET
 // Core's developer exception page) show those, where ToString leaves out inlining candidates too.
@@ -95,6 +97,11 @@ static class Program
         return x;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    static async Task<int> Inlined(int x) => await Inner(x) + 1;
+
+    static async Task<int> CallsInlined(int x) => await Inlined(x) * 2;
+
     static async Task<int> Measure(Shape shape)
     {
         int area = await shape.Area();
@@ -146,6 +153,15 @@ static class Program
             var measured = Measure(new ClassicSquare());
             ClassicSquare.Release();
             await measured;
+        }
+        catch (Exception e)
+        {
+            Show(e);
+        }
+        Console.WriteLine("----");
+        try
+        {
+            await CallsInlined(4);
         }
         catch (Exception e)
         {
