@@ -9,11 +9,11 @@ namespace Async2.Cli;
 /// </summary>
 internal static class ReferenceOption
 {
-    public static Option<string[]> Create() => new("--reference", "-r")
+    /// <param name="input">How the command's help names its input assembly.</param>
+    public static Option<string[]> Create(string input) => new("--reference", "-r")
     {
-        Description = "an assembly <in.dll> refers to, or a folder of them, when it is not beside <in.dll> (repeatable)",
+        Description = $"an assembly {input} refers to, or a folder of them, when it is not beside {input} (repeatable)",
         HelpName = "path",
-        AllowMultipleArgumentsPerToken = false,
     };
 
     /// <summary>The .dll files the values name: a file as is, a folder's .dll files.</summary>

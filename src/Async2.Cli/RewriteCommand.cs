@@ -35,7 +35,7 @@ internal static class RewriteCommand
             Description = "the strong-name key pair <in.dll> was signed with; <out.dll> is signed with it again",
             HelpName = "key.snk",
         };
-        var references = ReferenceOption.Create();
+        var references = ReferenceOption.Create("<in.dll>");
         var command = new Command("rewrite", "Rewrites one runtime-async assembly so that the stock runtime runs it.")
         {
             input,

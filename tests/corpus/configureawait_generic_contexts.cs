@@ -2,7 +2,8 @@
 // closures, at every position: the awaited task's type is read where the caller's type
 // parameters are in scope (a rewrite that read it against Task's own parameters failed on the
 // second one, and misread nested ones). Task and ValueTask values, own async methods (called
-// directly) and a library's; a generic lambda's closure class; a method's own type parameters.
+// directly) and a library's; a generic lambda's closure class; a method's own type parameters;
+// an argument computed at run time and ConfigureAwaitOptions, which go through the Task.
 using System;
 using System.Collections.Generic;
 using System.Threading.Tasks;
@@ -20,6 +21,9 @@ sealed class Pair<A, B>
 
     private async Task<List<B>> Listed() { await Task.Yield(); return [second, second]; }
     public async Task<int> CountListed() => (await Listed().ConfigureAwait(false)).Count;
+
+    public async Task<B> SecondWhere(bool stay) => await MakeSecond().ConfigureAwait(stay);
+    public async Task<int> CountListedYielding() => (await Listed().ConfigureAwait(ConfigureAwaitOptions.ForceYielding)).Count;
 
     private async Task<KeyValuePair<B, A>> Swapped() { await Task.Delay(1); return new(second, first); }
     public async Task<string> DescribeSwapped() { var pair = await Swapped().ConfigureAwait(true); return $"{pair.Key}->{pair.Value}"; }
@@ -56,6 +60,8 @@ static class Program
         Console.WriteLine(await pair.SecondLater());
         Console.WriteLine(await pair.CountListed());
         Console.WriteLine(await pair.DescribeSwapped());
+        Console.WriteLine(await pair.SecondWhere(stay: false));
+        Console.WriteLine(await pair.CountListedYielding());
         Console.WriteLine(await new One<double>().Unwrap(1.5));
         Console.WriteLine(await Apply<int, string>(async i => { await Task.Yield(); return "v" + i; }, 3));
         Console.WriteLine(await Both("u", 42));

@@ -55,7 +55,10 @@ internal sealed record AwaitLocation(int Offset, SourceLocation? Source);
 /// <summary>A ConfigureAwait call before an Await (<see cref="AwaitSites.ConfigureAwaitBefore"/>), first instruction first in <paramref name="Code"/>.</summary>
 internal sealed record ConfigureAwaitForm(MethodReference Method, Instruction Argument, VariableDefinition? Temporary, IReadOnlyList<Instruction> Code)
 {
-    /// <summary>The instruction that pushed the configured task (the callee's call, for a call's task).</summary>
+    /// <summary>The constant the argument is, or null when it is computed (a one-instruction argument is then a variable).</summary>
+    public int? Constant => Argument.OpCode.Code == Mono.Cecil.Cil.Code.Ldc_I4 ? (int)Argument.Operand : null;
+
+    /// <summary>The instruction that pushed the configured task (the callee's call, for a call's task), when the argument is one instruction.</summary>
     public Instruction? Producer => Code[0].Previous;
 }
 
@@ -138,7 +141,7 @@ internal static class AwaitSites
     {
         if (ConfigureAwaitBefore(await) is not { } form
             || form.Method.Parameters is not [{ ParameterType.MetadataType: MetadataType.Boolean }]
-            || ConstantOf(form.Argument) is not (0 or 1))
+            || form.Constant is not (0 or 1))
             return null;
         switch (form.Method.DeclaringType.GetElementType().FullName)
         {
@@ -154,7 +157,7 @@ internal static class AwaitSites
         }
         if (branchTargets.Contains(await) || form.Code.Any(branchTargets.Contains))
             return null;
-        return (form.Method, form.Code[0], form.Code, ConstantOf(form.Argument) == 1);
+        return (form.Method, form.Code[0], form.Code, form.Constant == 1);
     }
 
     /// <summary>
@@ -176,10 +179,6 @@ internal static class AwaitSites
 
     // Bodies are analysed with their macros simplified (MethodRewriter): ldc.i4, stloc and ldloca
     // come in their long forms only.
-
-    /// <summary>The value an <c>ldc.i4</c> pushes; null for any other instruction.</summary>
-    private static int? ConstantOf(Instruction instruction) =>
-        instruction.OpCode.Code == Code.Ldc_I4 ? (int)instruction.Operand : null;
 
     /// <summary>
     /// The locals read anywhere but right after a store to them (<c>stloc t; ldloca t</c>, the

@@ -56,6 +56,8 @@ internal static class AwaitReport
         {
             if (configured.Method.Parameters is [{ ParameterType.MetadataType: not MetadataType.Boolean }])
                 return "ConfigureAwait with ConfigureAwaitOptions: only ConfigureAwait(true or false) is honoured on a direct call";
+            if (configured.Constant is null)
+                return "ConfigureAwait with a value computed at run time: only a constant true or false is honoured on a direct call";
             producer = configured.Producer;
         }
         if (producer?.OpCode.Code is not (Code.Call or Code.Callvirt) || producer.Operand is not MethodReference callee)

@@ -74,6 +74,23 @@ public sealed class InspectTests : IDisposable
     }
 
     [Fact]
+    public void Awaits_with_ConfigureAwait_in_generic_types_are_direct_calls_unless_the_argument_is_no_constant_bool()
+    {
+        // A computed argument was reported as "not a runtime-async method" or "a task value"
+        // (found in review); ConfigureAwaitOptions as such.
+        var build = ProgramBuilder.Build("configureawait_generic_contexts", [Path.Combine(TestEnvironment.CorpusFolder, "configureawait_generic_contexts.cs")]);
+
+        var (exitCode, stdout, stderr) = RunAsync2("inspect", build.RuntimeAsync);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Matches(@"(?m)^  await Pair`2::SecondLater state 1 .*: direct Pair`2::MakeSecond; ", stdout);
+        Assert.Matches(@"(?m)^  await One`1::Unwrap state 1 .*: direct One`1::Wrap; ", stdout);
+        Assert.Matches(@"(?m)^  await Program::Both state 1 .*: direct Program::Later; ", stdout);
+        Assert.Matches(@"(?m)^  await Pair`2::SecondWhere state 1 .*: task-bridge .*\(ConfigureAwait with a value computed at run time: only a constant true or false is honoured on a direct call\)", stdout);
+        Assert.Matches(@"(?m)^  await Pair`2::CountListedYielding state 1 .*: task-bridge .*\(ConfigureAwait with ConfigureAwaitOptions: only ConfigureAwait\(true or false\) is honoured on a direct call\)", stdout);
+    }
+
+    [Fact]
     public void An_assembly_already_rewritten_lists_its_rewritten_methods_and_says_where_their_awaits_are()
     {
         var build = Program();
