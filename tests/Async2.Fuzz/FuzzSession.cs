@@ -46,6 +46,14 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
     /// <summary>How many failures are reduced; later ones are saved as generated (one bug often fails many programs).</summary>
     public int MaxReductions { get; init; } = int.MaxValue;
 
+    public GeneratorOptions Generation { get; init; } = GeneratorOptions.Default;
+
+    /// <summary>
+    /// Compile both builds without optimization (csc /optimize-), so the rewriter gets the IL of a
+    /// Debug configuration rather than a Release one.
+    /// </summary>
+    public bool DebugBuild { get; init; }
+
     private string WorkFolder => Path.Combine(outputFolder, "work");
 
     public FuzzResult Run(int firstSeed, int count)
@@ -55,7 +63,7 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
         for (int start = 0; start < count; start += BatchSize)
         {
             var seeds = Enumerable.Range(firstSeed + start, Math.Min(BatchSize, count - start)).ToList();
-            var cases = seeds.Select(Generator.Generate).ToList();
+            var cases = seeds.Select(seed => Generator.Generate(seed, Generation)).ToList();
             foreach (var index in DifferingCases(cases, $"batch-{seeds[0]}"))
                 failures.Add(failures.Count < MaxReductions ? Reduce(cases[index]) : Save(cases[index], cases[index]));
             log.WriteLine($"seeds {seeds[0]}..{seeds[^1]}: {failures.Count} failure(s) so far, {clock.Elapsed.TotalSeconds:F0} s");
@@ -77,7 +85,7 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
         var folder = Path.Combine(WorkFolder, name);
         if (Directory.Exists(folder))
             Directory.Delete(folder, recursive: true);
-        var (classic, rewritten) = Toolchain.Build(folder, ProgramOf(cases));
+        var (classic, rewritten) = Toolchain.Build(folder, ProgramOf(cases), optimize: !DebugBuild);
         var runs = Modes.Select(mode => (Classic: Transcripts(classic, [], BatchTimeout, mode.Environment), Rewritten: Transcripts(rewritten, [], BatchTimeout, mode.Environment))).ToList();
         var suspects = Enumerable.Range(0, cases.Count).Where(i => runs.Any(run => TranscriptOf(run.Classic, i) != TranscriptOf(run.Rewritten, i))).ToList();
         bool DiffersAlone(int i)
@@ -142,14 +150,14 @@ public sealed partial class FuzzSession(string outputFolder, TextWriter log)
         var reducedSource = ProgramOf([reduced]);
         File.WriteAllText(Path.Combine(folder, "original.cs"), originalSource);
         File.WriteAllText(Path.Combine(folder, "reduced.cs"), reducedSource);
-        var (classic, rewritten) = Toolchain.Build(Path.Combine(WorkFolder, $"saved-{original.Seed}"), reducedSource);
+        var (classic, rewritten) = Toolchain.Build(Path.Combine(WorkFolder, $"saved-{original.Seed}"), reducedSource, optimize: !DebugBuild);
         // The transcripts of the first mode in which the builds differ (the last when none does any more).
         string classicTranscript = "", rewrittenTranscript = "", modeName = "";
         foreach (var mode in Modes)
         {
             classicTranscript = TranscriptOf(Transcripts(classic, [], CaseTimeout, mode.Environment), 0);
             rewrittenTranscript = TranscriptOf(Transcripts(rewritten, [], CaseTimeout, mode.Environment), 0);
-            modeName = $"{mode.Name}{string.Concat(mode.Environment.Where(e => e.Value is not null).Select(e => $", {e.Key}={e.Value}"))}";
+            modeName = $"{mode.Name}{(DebugBuild ? ", compiled /optimize-" : "")}{string.Concat(mode.Environment.Where(e => e.Value is not null).Select(e => $", {e.Key}={e.Value}"))}";
             if (classicTranscript != rewrittenTranscript)
                 break;
         }

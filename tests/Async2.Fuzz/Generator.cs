@@ -2,15 +2,28 @@ using System.Collections.Immutable;
 
 namespace Async2.Fuzz;
 
+/// <summary>What a user of the fuzzer may change about the generated programs.</summary>
+/// <param name="TryDepth">
+/// How deep the nested try/catch/finally shapes of Generator.ControlFlow go (each is two to this many
+/// levels, inside whatever the tree around it nests). Every level adds resume points inside every
+/// enclosing protected region, and the optimizing JIT's time on the rewritten method grows faster
+/// than the depth: the slowest method of 50 programs took 0.3–1 s at 4, up to 5 s at 6 or 8.
+/// </param>
+public sealed record GeneratorOptions(int TryDepth = 4)
+{
+    public static GeneratorOptions Default { get; } = new();
+}
+
 /// <summary>
 /// Generates one random case from a seed: a few static async methods calling each other (recursion
 /// and mutual recursion bounded by the fuel d), optionally a class hierarchy with overrides, an
 /// interface implemented by a struct and a class, and a generic class; each method a random mix of
 /// the model's features, some kept classic with [RuntimeAsyncMethodGeneration(false)].
 /// </summary>
-public sealed class Generator
+public sealed partial class Generator
 {
     private readonly Random random;
+    private readonly GeneratorOptions options;
     private readonly List<Method> statics = [];
     private readonly bool hasHierarchy, hasInterface, hasHolder;
     private ReturnKind areaReturns, growReturns;
@@ -22,15 +35,18 @@ public sealed class Generator
     /// <summary>The method whose body is being generated, for base calls and generic tags.</summary>
     private Method? current;
 
-    private Generator(int seed)
+    private Generator(int seed, GeneratorOptions options)
     {
         random = new Random(seed);
+        this.options = options;
         hasHierarchy = Chance(0.35);
         hasInterface = Chance(0.35);
         hasHolder = Chance(0.2);
     }
 
-    public static Case Generate(int seed) => new Generator(seed).GenerateCase(seed);
+    public static Case Generate(int seed) => Generate(seed, GeneratorOptions.Default);
+
+    public static Case Generate(int seed, GeneratorOptions options) => new Generator(seed, options).GenerateCase(seed);
 
     private Case GenerateCase(int seed)
     {
@@ -115,8 +131,9 @@ public sealed class Generator
                     return new Closure(Pick(Enum.GetValues<ClosureKind>()), NextId(), Chance(0.3),
                         GenerateBlock(depth + 1, inLoop: false, inCatch: false, maxStatements: 3));
                 default:
-                    var kind = inCatch && Chance(0.5) ? JumpKind.Rethrow
+                    var kind = inCatch && Chance(0.5) ? Pick([JumpKind.Rethrow, JumpKind.Rethrow, JumpKind.ThrowCaught])
                         : inLoop && Chance(0.6) ? Pick([JumpKind.Break, JumpKind.Continue])
+                        : Chance(0.25) ? JumpKind.GotoEnd
                         : JumpKind.Return;
                     return new Jump(kind, Condition());
             }
@@ -131,56 +148,64 @@ public sealed class Generator
         var body = Nested();
         // Ordered so no clause is unreachable behind an earlier one (CS0160), whichever the reducer removes.
         var catches = ImmutableArray.CreateBuilder<Catch>();
+        if (Chance(0.2))
+            catches.Add(new Catch(NextId(), "SubAltException", Chance(0.4) ? NotedFilter("$e.Code % 2 == 0") : null, Nested(handler: true)));
+        if (Chance(0.25))
+            catches.Add(new Catch(NextId(), "AltException", Chance(0.4) ? NotedFilter("$e.Code % 3 != 1") : null, Nested(handler: true)));
         if (Chance(0.5))
-            catches.Add(new Catch(NextId(), "FuzzException", $"$e.Code % {random.Next(2, 4)} == {random.Next(0, 2)}", Nested(handler: true)));
+            catches.Add(new Catch(NextId(), "FuzzException", NotedFilter($"$e.Code % {random.Next(2, 4)} == {random.Next(0, 2)}"), Nested(handler: true)));
         if (Chance(0.3))
             catches.Add(new Catch(NextId(), "OperationCanceledException", null, Nested(handler: true)));
         if (Chance(0.3))
             catches.Add(new Catch(NextId(), "FuzzException", null, Nested(handler: true)));
         if (Chance(0.5))
-            catches.Add(new Catch(NextId(), "Exception", Chance(0.3) ? "acc % 2 == 0" : null, Nested(handler: true)));
+            catches.Add(new Catch(NextId(), "Exception", Chance(0.3) ? NotedFilter("acc % 2 == 0") : null, Nested(handler: true)));
         var hasFinally = catches.Count == 0 || Chance(0.4);
         return new Try(body, catches.ToImmutable(), hasFinally ? Nested() : null);
     }
 
-    private Leaf GenerateLeaf()
+    private Statement GenerateLeaf()
     {
         var id = NextId();
         var c = random.Next(1, 10);
-        switch (random.Next(25))
+        switch (random.Next(25 + ControlFlowWeight))
         {
-            case 0: return new($"t.Log(\"s{id}\", acc);");
-            case 1: return new($"acc = unchecked(acc * {c + 1} + {id});");
-            case 2: return new("await Task.Yield();");
-            case 3: return new(Pick(["await Task.CompletedTask;", $"acc += await Task.FromResult({c});", $"acc += await new ValueTask<int>({c});", "await default(ValueTask);"]));
-            case 4: return new($"acc += await Fuzz.FromOtherThread({c}, {(Chance(0.5) ? "true" : "false")});");
+            case 0: return new Leaf($"t.Log(\"s{id}\", acc);");
+            case 1: return new Leaf($"acc = unchecked(acc * {c + 1} + {id});");
+            case 2: return new Leaf("await Task.Yield();");
+            case 3: return new Leaf(Pick(["await Task.CompletedTask;", $"acc += await Task.FromResult({c});", $"acc += await new ValueTask<int>({c});", "await default(ValueTask);"]));
+            case 4: return new Leaf($"acc += await Fuzz.FromOtherThread({c}, {(Chance(0.5) ? "true" : "false")});");
             case 5 or 6: return ThrowingLeaf(id);
-            case 7: return new(Chance(0.5) ? $"Local.Value = acc % 100 + {id};" : $"t.Log(\"local{id}\", Local.Value);");
-            case 8: return new(Pick(["await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);", $"acc += await Fuzz.FromOtherThread({c}, false).ConfigureAwait(false);"]));
+            case 7: return new Leaf(Chance(0.5) ? $"Local.Value = acc % 100 + {id};" : $"t.Log(\"local{id}\", Local.Value);");
+            case 8: return new Leaf(Pick(["await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);", $"acc += await Fuzz.FromOtherThread({c}, false).ConfigureAwait(false);"]));
             case 9 or 10 or 11: return CallStatement();
             case 12: return DeferredCall(id);
             case 13: return Concurrent(id);
             case 14 when hasHierarchy: return VirtualCall();
             case 15 when hasInterface: return InterfaceCall(c);
-            case 16 when hasHolder: return new($"acc += await new Holder<{Pick(["int", "string"])}>().Run(t, d - 1, acc);");
-            case 17 when current is { Owner: "Holder" }: return new("t.Log(\"item\", Item);");
-            case 17 when current is { Generic: true }: return new("t.Log(\"tag\", tag);");
-            case 18 when current is { Owner: "Square" or "Cube" } && !(current is { Owner: "Square", Name: "Area" }): return new($"acc += await base.{current.Name}(t, d - 1, acc);");
-            case 19: return new("await Task.Yield();");
+            case 16 when hasHolder: return new Leaf($"acc += await new Holder<{Pick(["int", "string"])}>().Run(t, d - 1, acc);");
+            case 17 when current is { Owner: "Holder" }: return new Leaf("t.Log(\"item\", Item);");
+            case 17 when current is { Generic: true }: return new Leaf("t.Log(\"tag\", tag);");
+            case 18 when current is { Owner: "Square" or "Cube" } && !(current is { Owner: "Square", Name: "Area" }): return new Leaf($"acc += await base.{current.Name}(t, d - 1, acc);");
+            case 19: return new Leaf("await Task.Yield();");
             case 20 or 21: return AwaitInExpression(id, c);
             case 22 or 23 or 24: return JoinAcrossAwait(id, c);
-            default: return new($"t.Log(\"s{id}\", acc);");
+            case >= 25: return ControlFlow(id);
+            default: return new Leaf($"t.Log(\"s{id}\", acc);");
         }
     }
 
     /// <summary>An exception, sometimes: thrown before any suspension, from a faulted or canceled task, or after a suspension on another thread.</summary>
-    private Leaf ThrowingLeaf(int id) => random.Next(6) switch
+    private Leaf ThrowingLeaf(int id) => random.Next(9) switch
     {
         0 => new($"if ({Condition()}) throw new FuzzException({id});"),
         1 => new($"if ({Condition()}) acc += await Fuzz.Faulted({id});"),
         2 => new($"if ({Condition()}) acc += await Fuzz.FailFromOtherThread({id});"),
         3 => new($"if ({Condition()}) acc += await Task.FromCanceled<int>(new CancellationToken(true));"),
         4 => new($"await Task.Yield();\nif ({Condition()}) throw new FuzzException({id});"),
+        6 => new($"if ({Condition()}) throw new AltException({id});"),
+        7 => new($"await Task.Yield();\nif ({Condition()}) throw new SubAltException({id});"),
+        8 => new($"if ({Condition()}) acc += await Task.FromException<int>(new SubAltException({id}));"),
         _ => new($$"""
             if ({{Condition()}})
             {

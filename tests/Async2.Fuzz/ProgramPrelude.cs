@@ -234,7 +234,187 @@ static class Fuzz
     public static string Kept<T>(Keeper<T> keeper, T value) =>
         keeper.GetType().Name + " " + keeper.Keep(value) + (keeper is IntKeeper ? " int" : keeper is AnyKeeper<T> ? " any" : "");
 
-    public static string Describe(Exception e) => e is FuzzException fuzz ? "Fuzz" + fuzz.Code : e.GetType().Name;
+    public static string Describe(Exception e) => e switch
+    {
+        FuzzException fuzz => "Fuzz" + fuzz.Code,
+        // The message tells a wrapping throw from the exception it wraps.
+        AltException alt => $"{alt.GetType().Name}({alt.Message})",
+        _ => e.GetType().Name,
+    };
+}
+
+// Control flow around awaits (Generator.ControlFlow.cs): a second exception hierarchy, so catch
+// clauses can be ordered by type; enumerators and disposables that run code (logged, sometimes
+// throwing) when a loop or using block is left early; members whose getters and setters log, so
+// the order of a compound assignment's reads and writes around its await shows.
+class AltException(int code, string what = "alt") : Exception(what + " " + code)
+{
+    public int Code { get; } = code;
+}
+
+sealed class SubAltException(int code) : AltException(code, "sub");
+
+static class Flow
+{
+    /// <summary>For filters: logs that it was evaluated and what it decided, so the order of filters against finally blocks shows.</summary>
+    public static bool Note(Trace t, string label, bool result)
+    {
+        t.Log(label + (result ? "+" : "-"));
+        return result;
+    }
+
+    /// <summary>A synchronous iterator whose finally logs: it runs on break, return and throw out of the foreach.</summary>
+    public static IEnumerable<int> Items(Trace t, int count, int throwAt)
+    {
+        try
+        {
+            for (int i = 0; i < count; i++)
+            {
+                if (i == throwAt)
+                    throw new AltException(900 + i, "items");
+                yield return i * 10;
+            }
+        }
+        finally
+        {
+            t.Log("itemsEnd");
+        }
+    }
+
+    /// <summary>
+    /// An async iterator (a classic state machine under runtime-async too) that throws before or after
+    /// an await, and awaits in its finally, which an early exit runs through DisposeAsync.
+    /// </summary>
+    public static async IAsyncEnumerable<int> Stream(Trace t, int count, int throwAt, bool throwAfterAwait)
+    {
+        try
+        {
+            for (int i = 0; i < count; i++)
+            {
+                if (i == throwAt && !throwAfterAwait)
+                    throw new AltException(800 + i, "stream");
+                await Task.Yield();
+                if (i == throwAt)
+                    throw new SubAltException(850 + i);
+                yield return i;
+            }
+        }
+        finally
+        {
+            t.Log("streamEnd");
+            await Task.Yield();
+            t.Log("streamEnd2");
+        }
+    }
+}
+
+/// <summary>A collection with a struct enumerator whose Dispose logs (foreach calls it on the copy it holds).</summary>
+readonly struct Bag(Trace t, int count)
+{
+    public BagEnumerator GetEnumerator() => new(t, count);
+}
+
+struct BagEnumerator(Trace t, int count) : IDisposable
+{
+    private int index = -1;
+    public int Current => index * 3;
+    public bool MoveNext() => ++index < count;
+    public void Dispose() => t.Log("bagDispose", index);
+}
+
+/// <summary>An async enumerable whose enumerator's MoveNextAsync and DisposeAsync are async methods, rewritten with the program.</summary>
+sealed class Feed(Trace t, int count, int throwAt, bool throwInDispose) : IAsyncEnumerable<int>
+{
+    public IAsyncEnumerator<int> GetAsyncEnumerator(CancellationToken token = default) => new Enumerator(t, count, throwAt, throwInDispose);
+
+    private sealed class Enumerator(Trace t, int count, int throwAt, bool throwInDispose) : IAsyncEnumerator<int>
+    {
+        private int index = -1;
+        public int Current => index + 100;
+
+        public async ValueTask<bool> MoveNextAsync()
+        {
+            await Task.Yield();
+            index++;
+            if (index == throwAt)
+                throw new AltException(700 + index, "feed");
+            return index < count;
+        }
+
+        public async ValueTask DisposeAsync()
+        {
+            t.Log("feedDispose", index);
+            await Task.Yield();
+            if (throwInDispose)
+                throw new SubAltException(750 + index);
+        }
+    }
+}
+
+/// <summary>A resource whose DisposeAsync may suspend and may throw (replacing an exception in flight).</summary>
+sealed class FaultyResource(Trace t, int id, bool yieldFirst, bool throwInDispose) : IAsyncDisposable, IDisposable
+{
+    public async ValueTask DisposeAsync()
+    {
+        t.Log("fdispose" + id);
+        if (yieldFirst)
+            await Task.Yield();
+        if (throwInDispose)
+            throw new AltException(600 + id, "dispose");
+    }
+
+    public void Dispose()
+    {
+        t.Log("fdisposeSync" + id);
+        if (throwInDispose)
+            throw new AltException(650 + id, "dispose");
+    }
+}
+
+/// <summary>Members whose getters and setters log, as targets of compound assignments with awaits on the right.</summary>
+sealed class Box(Trace t)
+{
+    private int prop = 1;
+    private readonly int[] items = { 1, 2, 3, 4 };
+    public string? Text;
+    public int? Maybe;
+    public int Field = 5;
+    public Box? Inner;
+    public long Wide = 1L << 33;
+
+    public int Prop
+    {
+        get { t.Log("getProp", prop); return prop; }
+        set { t.Log("setProp", value); prop = value; }
+    }
+
+    public int this[int i]
+    {
+        get { t.Log("get[" + i + "]", items[i & 3]); return items[i & 3]; }
+        set { t.Log("set[" + i + "]", value); items[i & 3] = value; }
+    }
+
+    public int Index(int i)
+    {
+        t.Log("index", i);
+        return i;
+    }
+
+    public Box Self(string why)
+    {
+        t.Log("self:" + why);
+        return this;
+    }
+
+    public override string ToString() => $"{prop}/{string.Join(",", items)}/{Text ?? "null"}/{Maybe?.ToString() ?? "null"}/{Field}/{Wide}";
+}
+
+/// <summary>A struct updated in place through an array element, a ref local and a compound assignment.</summary>
+struct IntAndLong
+{
+    public int A;
+    public long B;
+    public override string ToString() => A + ":" + B;
 }
 
 static class FuzzMain

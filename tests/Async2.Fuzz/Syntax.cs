@@ -9,20 +9,33 @@ namespace Async2.Fuzz;
 
 public abstract record Statement;
 
-/// <summary>Fixed code; <paramref name="Calls"/> names the case's static methods it calls.</summary>
+/// <summary>
+/// Fixed code; <paramref name="Calls"/> names the case's static methods it calls. Code that jumps out
+/// of itself writes <c>%RETURN%</c> or <c>%GOTO_END%</c>: the emitter prints a return, or a goto to the
+/// method's last statement, where C# allows one (no return in a finally, no goto in a closure) and a
+/// harmless statement elsewhere, so the code compiles wherever it stands or the reducer moves it.
+/// </summary>
 public sealed record Leaf(string Code, ImmutableArray<string> Calls) : Statement
 {
     public Leaf(string code) : this(code, []) { }
 }
 
-public enum JumpKind { Return, Break, Continue, Rethrow }
+/// <summary>ThrowCaught is <c>throw e;</c> of the innermost catch's exception; GotoEnd jumps to the method's last statement.</summary>
+public enum JumpKind { Return, Break, Continue, Rethrow, ThrowCaught, GotoEnd }
 
-/// <summary><c>if (Condition) return/break/continue/throw;</c> where that is allowed.</summary>
+/// <summary><c>if (Condition) return/break/continue/throw/goto;</c> where that is allowed.</summary>
 public sealed record Jump(JumpKind Kind, string Condition) : Statement;
 
 public sealed record If(string Condition, Block Then, Block? Else) : Statement;
 
-public enum LoopKind { For, While, ForEach, AwaitForEach }
+/// <summary>
+/// The first four only iterate. With the others, leaving the loop runs the enumerator's own code,
+/// and some throw: a List's enumerator, a struct enumerator whose Dispose logs, sync and async
+/// iterators whose finally logs (the async one awaits in it) and that throw at an element, and an
+/// async enumerator whose MoveNextAsync and DisposeAsync are async methods (rewritten with the
+/// program) that throw.
+/// </summary>
+public enum LoopKind { For, While, ForEach, AwaitForEach, DoWhile, ForEachList, ForEachStruct, ForEachIterator, AwaitForEachIterator, AwaitForEachEnumerator }
 
 public sealed record Loop(LoopKind Kind, int Id, int Count, Block Body) : Statement;
 
@@ -71,8 +84,8 @@ public sealed record Case(int Seed, ImmutableArray<Method> Methods, ImmutableArr
 
 public static class Emitter
 {
-    /// <summary>Where a statement stands, which decides which jumps are allowed there.</summary>
-    private readonly record struct Place(bool ReturnsValue, bool CanReturn, bool CanBreak, bool CanRethrow);
+    /// <summary>Where a statement stands, which decides which jumps are allowed there; CaughtVariable names the innermost catch's exception.</summary>
+    private readonly record struct Place(bool ReturnsValue, bool CanReturn, bool CanBreak, bool CanRethrow, bool CanGotoEnd, string? CaughtVariable);
 
     public static string Emit(Case c, string className)
     {
@@ -132,12 +145,15 @@ public static class Emitter
         if (m.Preamble.Length > 0)
             s.AppendLine(inner + m.Preamble);
         s.AppendLine($"{inner}t.Log(\"{m.Owner}{m.Name}>\", acc);");
-        var place = new Place(m.ReturnsValue, CanReturn: true, CanBreak: false, CanRethrow: false);
+        var place = new Place(m.ReturnsValue, CanReturn: true, CanBreak: false, CanRethrow: false, CanGotoEnd: true, CaughtVariable: null);
         EmitStatements(s, m.Body, place, inner);
-        s.AppendLine($"{inner}t.Log(\"{m.Owner}{m.Name}<\", acc);");
+        s.AppendLine($"{inner}{EndLabel}: t.Log(\"{m.Owner}{m.Name}<\", acc);");
         s.AppendLine(inner + (m.ReturnsValue ? "return acc;" : "return;"));
         s.AppendLine(indent + "}");
     }
+
+    /// <summary>The label of a method's last statements, the target of GotoEnd (unused labels are not warned about: CS0164).</summary>
+    private const string EndLabel = "end_";
 
     private static void EmitStatements(StringBuilder s, Block block, Place place, string indent)
     {
@@ -157,20 +173,25 @@ public static class Emitter
         switch (statement)
         {
             case Leaf leaf:
-                foreach (var line in leaf.Code.Split('\n'))
+                var code = leaf.Code
+                    .Replace("%RETURN%", !place.CanReturn ? "acc += 1000;" : place.ReturnsValue ? "return acc;" : "return;")
+                    .Replace("%GOTO_END%", place.CanGotoEnd ? $"goto {EndLabel};" : "acc += 2000;");
+                foreach (var line in code.Split('\n'))
                     s.AppendLine(indent + line);
                 break;
             case Jump jump:
-                var code = jump.Kind switch
+                var jumpCode = jump.Kind switch
                 {
                     JumpKind.Return when place.CanReturn => place.ReturnsValue ? "return acc;" : "return;",
                     JumpKind.Break when place.CanBreak => "break;",
                     JumpKind.Continue when place.CanBreak => "continue;",
                     JumpKind.Rethrow when place.CanRethrow => "throw;",
+                    JumpKind.ThrowCaught when place.CanRethrow && place.CaughtVariable is not null => $"throw {place.CaughtVariable};",
+                    JumpKind.GotoEnd when place.CanGotoEnd => $"goto {EndLabel};",
                     _ => null,
                 };
-                if (code is not null)
-                    s.AppendLine($"{indent}if ({jump.Condition}) {code}");
+                if (jumpCode is not null)
+                    s.AppendLine($"{indent}if ({jump.Condition}) {jumpCode}");
                 break;
             case If branch:
                 s.AppendLine($"{indent}if ({branch.Condition})");
@@ -218,11 +239,31 @@ public static class Emitter
             case LoopKind.AwaitForEach:
                 s.AppendLine($"{indent}await foreach (var {v} in Fuzz.Range({loop.Count}))");
                 break;
+            case LoopKind.DoWhile:
+                s.AppendLine($"{indent}int {v} = 0;");
+                s.AppendLine(indent + "do");
+                break;
+            case LoopKind.ForEachList:
+                s.AppendLine($"{indent}foreach (var {v} in new System.Collections.Generic.List<int> {{ {string.Join(", ", Enumerable.Range(1, loop.Count))} }})");
+                break;
+            case LoopKind.ForEachStruct:
+                s.AppendLine($"{indent}foreach (var {v} in new Bag(t, {loop.Count}))");
+                break;
+            // Whether and where the enumerators throw comes from the id, so the reducer keeps it.
+            case LoopKind.ForEachIterator:
+                s.AppendLine($"{indent}foreach (var {v} in Flow.Items(t, {loop.Count}, throwAt: {loop.Id % (loop.Count + 2)}))");
+                break;
+            case LoopKind.AwaitForEachIterator:
+                s.AppendLine($"{indent}await foreach (var {v} in Flow.Stream(t, {loop.Count}, throwAt: {loop.Id % (loop.Count + 2)}, throwAfterAwait: {(loop.Id % 2 == 0 ? "true" : "false")}))");
+                break;
+            case LoopKind.AwaitForEachEnumerator:
+                s.AppendLine($"{indent}await foreach (var {v} in new Feed(t, {loop.Count}, throwAt: {loop.Id % (loop.Count + 2)}, throwInDispose: {(loop.Id % 3 == 0 ? "true" : "false")}))");
+                break;
         }
         s.AppendLine(indent + "{");
         s.AppendLine($"{indent}    t.Log(\"{v}\", {v});");
         EmitStatements(s, loop.Body, body, indent + "    ");
-        s.AppendLine(indent + "}");
+        s.AppendLine(indent + "}" + (loop.Kind == LoopKind.DoWhile ? $" while (++{v} < {loop.Count});" : ""));
     }
 
     private static void EmitTry(StringBuilder s, Try attempt, Place place, string indent)
@@ -240,7 +281,7 @@ public static class Emitter
             s.AppendLine($"{indent}catch ({handler.Type} {e}){(handler.Filter is null ? "" : $" when ({handler.Filter.Replace("$e", e)})")}");
             s.AppendLine(indent + "{");
             s.AppendLine($"{indent}    t.Log(\"catch{handler.Id}\", Fuzz.Describe({e}));");
-            EmitStatements(s, handler.Body, place with { CanRethrow = true }, indent + "    ");
+            EmitStatements(s, handler.Body, place with { CanRethrow = true, CaughtVariable = e }, indent + "    ");
             s.AppendLine(indent + "}");
         }
         if (attempt.Finally is not null)
@@ -248,7 +289,7 @@ public static class Emitter
             s.AppendLine(indent + "finally");
             s.AppendLine(indent + "{");
             s.AppendLine($"{indent}    t.Log(\"finally\", acc);");
-            EmitStatements(s, attempt.Finally, place with { CanReturn = false, CanBreak = false, CanRethrow = false }, indent + "    ");
+            EmitStatements(s, attempt.Finally, place with { CanReturn = false, CanBreak = false, CanRethrow = false, CanGotoEnd = false, CaughtVariable = null }, indent + "    ");
             s.AppendLine(indent + "}");
         }
     }
@@ -257,7 +298,7 @@ public static class Emitter
     {
         var name = $"f{closure.Id}";
         var attribute = closure.Classic ? "[RuntimeAsyncMethodGeneration(false)] " : "";
-        var body = new Place(ReturnsValue: true, CanReturn: true, CanBreak: false, CanRethrow: false);
+        var body = new Place(ReturnsValue: true, CanReturn: true, CanBreak: false, CanRethrow: false, CanGotoEnd: false, CaughtVariable: null);
         s.AppendLine(closure.Kind == ClosureKind.Lambda
             ? $"{indent}Func<Task<int>> {name} = {attribute}async () =>"
             : $"{indent}{attribute}async Task<int> {name}()");

@@ -37,13 +37,13 @@ public static class Toolchain
     public const string Usings = "global using System;\nglobal using System.Linq;\nglobal using System.Runtime.CompilerServices;\nglobal using System.Threading;\nglobal using System.Threading.Tasks;\n";
 
     /// <summary>Builds <paramref name="source"/> in <paramref name="folder"/>: classic and rewritten executables, compiled in parallel.</summary>
-    public static (string Classic, string Rewritten) Build(string folder, string source)
+    public static (string Classic, string Rewritten) Build(string folder, string source, bool optimize = true)
     {
         Directory.CreateDirectory(folder);
         var sourcePath = Path.Combine(folder, "Program.cs");
         File.WriteAllText(sourcePath, source);
-        var classic = Task.Run(() => Compile(folder, sourcePath, runtimeAsync: false));
-        var runtimeAsync = Compile(folder, sourcePath, runtimeAsync: true);
+        var classic = Task.Run(() => Compile(folder, sourcePath, runtimeAsync: false, optimize));
+        var runtimeAsync = Compile(folder, sourcePath, runtimeAsync: true, optimize);
         var rewritten = Path.Combine(folder, "rewritten", "Program.dll");
         var report = AssemblyRewriter.Rewrite(new RewriteRequest(runtimeAsync, rewritten));
         var leftClassic = report.Methods.Where(m => !m.Rewritten).ToList();
@@ -53,7 +53,7 @@ public static class Toolchain
         return (classic.Result, rewritten);
     }
 
-    private static string Compile(string folder, string sourcePath, bool runtimeAsync)
+    private static string Compile(string folder, string sourcePath, bool runtimeAsync, bool optimize)
     {
         var output = Path.Combine(folder, runtimeAsync ? "runtime-async" : "classic");
         Directory.CreateDirectory(output);
@@ -62,7 +62,7 @@ public static class Toolchain
         File.WriteAllText(usings, Usings);
         List<string> options =
         [
-            "/nologo", "/target:exe", "/langversion:preview", "/nullable:enable", "/debug:portable", "/optimize+", "/deterministic+",
+            "/nologo", "/target:exe", "/langversion:preview", "/nullable:enable", "/debug:portable", optimize ? "/optimize+" : "/optimize-", "/deterministic+",
             "/nowarn:CS8602,CS8604,CS8618,CS1998,CS0162,CS0168,CS0219,CS4014,CS8321,CS0164",
             $"/out:{dll}",
             .. s_referenceAssemblies.Value.Select(r => $"/reference:\"{r}\""),
