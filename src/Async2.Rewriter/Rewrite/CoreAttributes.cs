@@ -53,6 +53,14 @@ internal static class CoreAttributes
             copy.CustomAttributes.Add(new CustomAttribute(module.ImportReference(attribute.Constructor), attribute.GetBlob()));
     }
 
+    /// <summary>A parameter standing for <paramref name="original"/> in a method of <paramref name="module"/>, with its trimming annotations.</summary>
+    public static ParameterDefinition AnnotatedCopy(ParameterDefinition original, ParameterAttributes attributes, TypeReference type, ModuleDefinition module)
+    {
+        var copy = new ParameterDefinition(original.Name, attributes, type);
+        CopyTrimmingAnnotations(original, copy, module);
+        return copy;
+    }
+
     public static bool HasTrimmingAnnotations(ICustomAttributeProvider provider) => TrimmingAnnotations(provider).Any();
 
     private static IEnumerable<CustomAttribute> TrimmingAnnotations(ICustomAttributeProvider provider) =>

@@ -190,12 +190,8 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
         if (!callee.IsStatic)
             method.Parameters.Add(new ParameterDefinition("this", ParameterAttributes.None, module.ImportReference(OwnerIn(method, callee), method)));
         foreach (var parameter in callee.Parameters)
-        {
-            var copy = new ParameterDefinition(parameter.Name, parameter.Attributes & (ParameterAttributes.In | ParameterAttributes.Out),
-                InMethod(parameter.ParameterType, method, callee));
-            CoreAttributes.CopyTrimmingAnnotations(parameter, copy, module);
-            method.Parameters.Add(copy);
-        }
+            method.Parameters.Add(CoreAttributes.AnnotatedCopy(parameter, parameter.Attributes & (ParameterAttributes.In | ParameterAttributes.Out),
+                InMethod(parameter.ParameterType, method, callee), module));
         method.Parameters.Add(new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef));
         if (withContinuation)
             method.Parameters.Add(new ParameterDefinition("unused", ParameterAttributes.None, runtime.Continuation));

@@ -66,11 +66,7 @@ internal static class InterfaceEntries
         GenericContext.CopyParameters(entry.GenericParameters, guard, constraint => constraint);
         guard.Parameters.Add(new ParameterDefinition("self", ParameterAttributes.None, self));
         foreach (var parameter in entry.Parameters)
-        {
-            var copy = new ParameterDefinition(parameter.Name, parameter.Attributes, parameter.ParameterType);
-            CoreAttributes.CopyTrimmingAnnotations(parameter, copy, type.Module);
-            guard.Parameters.Add(copy);
-        }
+            guard.Parameters.Add(CoreAttributes.AnnotatedCopy(parameter, parameter.Attributes, parameter.ParameterType, type.Module));
         guard.CustomAttributes.Add(CoreAttributes.CompilerGenerated(type.Module));
         guard.CustomAttributes.Add(CoreAttributes.StackTraceHidden(type.Module));
         guard.ImplAttributes |= MethodImplAttributes.AggressiveInlining;

@@ -267,11 +267,8 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
     public static void AddParameters(MethodDefinition target, MethodDefinition original, ParameterDefinition? continuation, RuntimeReferences runtime)
     {
         foreach (var parameter in original.Parameters)
-        {
-            var copy = new ParameterDefinition(parameter.Name, parameter.Attributes & (ParameterAttributes.In | ParameterAttributes.Out), parameter.ParameterType);
-            CoreAttributes.CopyTrimmingAnnotations(parameter, copy, original.Module);
-            target.Parameters.Add(copy);
-        }
+            target.Parameters.Add(CoreAttributes.AnnotatedCopy(parameter, parameter.Attributes & (ParameterAttributes.In | ParameterAttributes.Out),
+                parameter.ParameterType, original.Module));
         target.Parameters.Add(new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef));
         if (continuation is not null)
             target.Parameters.Add(continuation);
