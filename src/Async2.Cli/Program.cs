@@ -36,10 +36,18 @@ public static class Program
         {
             foreach (var diagnostic in e.Diagnostics)
                 Console.Error.WriteLine(diagnostic);
-            Console.Error.WriteLine($"async2: {e.Diagnostics.Count} problem(s); nothing was written.");
+            Console.Error.WriteLine($"async2: {e.Diagnostics.Count} problem(s){WhatDidNotHappen(parseResult.CommandResult.Command)}.");
             return ExitCodes.Failure;
         }
     }
+
+    /// <summary>What a rewrite problem stopped, said after the count: rewrite wrote nothing, run did not start the app; inspect has nothing to add.</summary>
+    private static string WhatDidNotHappen(Command command) => command.Name switch
+    {
+        "rewrite" => "; nothing was written",
+        "run" => "; the app was not started",
+        _ => "",
+    };
 
     private static RootCommand CreateRootCommand()
     {

@@ -54,23 +54,33 @@ public static class AssemblyRewriter
             if (problem is not null)
                 diagnostics.Add(Diagnostics.At(method, null, DiagnosticCodes.UnsupportedMethodShape, problem));
             else
-                variants.Add(VariantMap.Declare(method, shape!, runtime, ordinal++));
+                ReportingInternalErrors(module, method, diagnostics, () => variants.Add(VariantMap.Declare(method, shape!, runtime, ordinal++)));
         }
 
-        if (variants.DispatchesThroughEntries)
+        IReadOnlySet<MethodDefinition> recursive = new HashSet<MethodDefinition>();
+        ReportingInternalErrors(module, null, diagnostics, () =>
         {
-            VirtualEntries.Add(variants, runtime);
-            InterfaceEntries.Add(variants, runtime);
-        }
-        var recursive = Recursion.Find(variants.All.Select(d => d.Original).ToList(), variants.CallTarget);
+            if (variants.DispatchesThroughEntries)
+            {
+                VirtualEntries.Add(variants, runtime);
+                InterfaceEntries.Add(variants, runtime);
+            }
+            recursive = Recursion.Find(variants.All.Select(d => d.Original).ToList(), variants.CallTarget);
+        });
 
         var outcomes = variants.All.ToList()
-            .Select(declaration => MethodRewriter.Rewrite(declaration, variants, recursive.Contains(declaration.Original), runtime, diagnostics))
+            .Select(declaration => ReportingInternalErrors(module, declaration.Original, diagnostics,
+                () => MethodRewriter.Rewrite(declaration, variants, recursive.Contains(declaration.Original), runtime, diagnostics)))
+            .OfType<MethodOutcome>() // a null is a method that failed, reported in diagnostics
             .ToList();
+        if (diagnostics.Count == 0)
+            ReportingInternalErrors(module, null, diagnostics, () =>
+            {
+                foreign.Complete();
+                CrossAssemblyContract.Mark(module, loaded.Runtime);
+            });
         if (diagnostics.Count > 0)
             throw new RewriteException(diagnostics);
-        foreign.Complete();
-        CrossAssemblyContract.Mark(module, loaded.Runtime);
 
         ModuleIO.Write(loaded, output, request.CopyRuntime, strongNameKey, request.StrongNameKeyFile);
         return new RewriteReport
@@ -80,6 +90,27 @@ public static class AssemblyRewriter
             SignatureDropped = strongNameKey is null && AssemblyFile.HasStrongNameSignature(input),
         };
     }
+
+    /// <summary>
+    /// Runs one step of the rewrite of <paramref name="method"/> (of the whole assembly when null),
+    /// turning an exception the rewriter did not expect into an ASYNC2900 diagnostic, so that every
+    /// such method is named and nothing is written.
+    /// </summary>
+    private static T? ReportingInternalErrors<T>(ModuleDefinition module, MethodDefinition? method, List<Diagnostic> diagnostics, Func<T> step)
+    {
+        try
+        {
+            return step();
+        }
+        catch (Exception e) when (e is not RewriteException)
+        {
+            diagnostics.Add(Diagnostics.InternalError(module, method, e));
+            return default;
+        }
+    }
+
+    private static void ReportingInternalErrors(ModuleDefinition module, MethodDefinition? method, List<Diagnostic> diagnostics, Action step) =>
+        ReportingInternalErrors<object?>(module, method, diagnostics, () => { step(); return null; });
 
     /// <summary>Why a method is not (yet) in the shapes the transform handles, or null if it is.</summary>
     private static string? UnsupportedShape(MethodDefinition method, TaskShape? shape)

@@ -50,6 +50,8 @@ public static class DiagnosticCodes
     public const string UnknownAwaitShape = "ASYNC2105";
     /// <summary><c>async2 verify</c>: the JIT refused to compile a method.</summary>
     public const string RejectedByJit = "ASYNC2201";
+    /// <summary>The rewriter failed with an exception it did not expect: a bug in Async2, or IL no compiler emits.</summary>
+    public const string InternalError = "ASYNC2900";
 }
 
 /// <summary>Thrown when an assembly cannot be rewritten; nothing has been written.</summary>
@@ -86,6 +88,32 @@ internal static class Diagnostics
         var visible = method.DebugInformation.SequencePoints.Where(point => !point.IsHidden).ToList();
         var point = (instruction is null ? null : visible.LastOrDefault(point => point.Offset <= instruction.Offset)) ?? visible.FirstOrDefault();
         return point is null ? null : new SourceLocation(point.Document.Url, point.StartLine, point.StartColumn);
+    }
+
+    /// <summary>
+    /// An exception the rewriter did not expect, met on <paramref name="method"/>, or on the whole
+    /// assembly when it is null. Reported as a diagnostic so that a build names the method and the
+    /// way around it, where an escaping exception gives MSBuild's "task failed unexpectedly".
+    /// </summary>
+    public static Diagnostic InternalError(Mono.Cecil.ModuleDefinition module, Mono.Cecil.MethodDefinition? method, Exception e)
+    {
+        var workaround = method is null
+            ? "build this project without Async2"
+            : "compile this method as classic async with [RuntimeAsyncMethodGeneration(false)] (docs/diagnostics.md, ASYNC2900, shows how)";
+        var message = $"Async2 failed with {e.GetType().FullName}: {e.Message} (in {InnermostAsync2Frame(e)}). "
+            + $"This is a bug in Async2, or IL that no compiler emits: please report it with the assembly. Meanwhile, {workaround}.";
+        return method is null
+            ? new Diagnostic(DiagnosticCodes.InternalError, module.Assembly.Name.Name, null, null, message)
+            : At(method, null, DiagnosticCodes.InternalError, message);
+    }
+
+    /// <summary>The rewriter's method the exception left, the place a bug report needs (the top frame is often Cecil's).</summary>
+    private static string InnermostAsync2Frame(Exception e)
+    {
+        var method = new System.Diagnostics.StackTrace(e).GetFrames()
+            .Select(frame => frame.GetMethod())
+            .FirstOrDefault(method => method?.DeclaringType?.Namespace?.StartsWith("Async2", StringComparison.Ordinal) == true);
+        return method is null ? "Async2" : $"{method.DeclaringType!.FullName}.{method.Name}";
     }
 
     /// <summary>A problem with a whole file (input, output, .pdb, .deps.json), as the exception that stops the rewrite.</summary>

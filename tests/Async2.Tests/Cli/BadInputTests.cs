@@ -151,6 +151,7 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         Assert.False(File.Exists(output));
         Assert.Equal(1, inspectMissing.ExitCode);
         Assert.Contains(missingMessage, inspectMissing.Stderr);
+        Assert.Contains("async2: 1 problem(s).", inspectMissing.Stderr); // inspect writes nothing in any case: no "nothing was written"
 
         var inspected = RunAsync2("inspect", input, "--reference", Path.GetDirectoryName(library)!);
         var rewritten = RunAsync2("rewrite", input, "-o", output, "-r", library);

@@ -392,6 +392,36 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public void Rewrite_reports_an_exception_it_did_not_expect_as_an_internal_error_naming_the_method_and_writes_nothing()
+    {
+        // IL no compiler emits (a local read in a method with no locals) makes the rewriter fail
+        // deep inside: it used to escape as an unhandled exception (exit 134; in a build, MSBuild's
+        // "task failed unexpectedly" with no method named).
+        var input = Fixture("Throwing").RuntimeAsync;
+        var crafted = Path.Combine(_folder, "Crafted.dll");
+        using (var module = ModuleDefinition.ReadModule(input))
+        {
+            var inner = module.GetType("Program").Methods.Single(m => m.Name == "Inner");
+            var il = inner.Body.GetILProcessor();
+            inner.Body.Variables.Clear();
+            il.InsertBefore(inner.Body.Instructions[0], il.Create(OpCodes.Pop));
+            il.InsertBefore(inner.Body.Instructions[0], il.Create(OpCodes.Ldloc_0));
+            module.Write(crafted);
+        }
+        var output = Path.Combine(_folder, "out.dll");
+
+        var (exitCode, stdout, stderr) = RunAsync2("rewrite", crafted, "-o", output);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains("error ASYNC2900: Throwing: Program::Inner: Async2 failed with System.ArgumentOutOfRangeException", stderr);
+        Assert.Contains("This is a bug in Async2, or IL that no compiler emits: please report it with the assembly", stderr);
+        Assert.Contains("compile this method as classic async with [RuntimeAsyncMethodGeneration(false)]", stderr);
+        Assert.Contains("nothing was written", stderr);
+        Assert.DoesNotContain("   at ", stderr + stdout);
+        Assert.False(File.Exists(output));
+    }
+
+    [Fact]
     public void Rewrite_reports_a_managed_pointer_on_the_stack_across_an_await()
     {
         // C# never produces this shape, so make it: push &array[0] before `await Task.Yield()` and pop it
