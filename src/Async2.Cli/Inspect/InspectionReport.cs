@@ -1,4 +1,5 @@
 using Async2.Rewriter;
+using Async2.Rewriter.Emit;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
 
@@ -33,11 +34,8 @@ internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyL
             var output = Path.Combine(scratch.FullName, Path.GetFileName(path));
             var rewrite = AssemblyRewriter.Rewrite(new RewriteRequest(path, output) { CopyRuntime = false, ReferencePaths = references });
             // The continuations' base classes are Async2.Runtime's, which the rewrite did not copy beside the output.
-            using var resolver = new DefaultAssemblyResolver();
+            using var resolver = new ReferenceResolver(path, references);
             resolver.AddSearchDirectory(Path.GetDirectoryName(typeof(Async2.Runtime.Continuation).Assembly.Location)!);
-            resolver.AddSearchDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
-            foreach (var folder in references.Select(Path.GetDirectoryName).Distinct())
-                resolver.AddSearchDirectory(folder!);
             using var before = ModuleDefinition.ReadModule(path, new ReaderParameters { InMemory = true, AssemblyResolver = resolver });
             if (!rewrite.Written)
                 return rewrite.AlreadyRewritten

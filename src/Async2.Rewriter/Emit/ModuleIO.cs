@@ -43,9 +43,7 @@ internal static class ModuleIO
     {
         if (AssemblyFile.WhyNotAnInput(path) is { } why)
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, why);
-        var resolver = new ReferenceResolver(referencePaths);
-        resolver.AddSearchDirectory(Path.GetDirectoryName(path)!);
-        resolver.AddSearchDirectory(Path.GetDirectoryName(typeof(object).Assembly.Location)!);
+        var resolver = new ReferenceResolver(path, referencePaths);
         try
         {
             // Symbols embedded in the assembly win over a .pdb beside it, as they do for the runtime.
@@ -205,20 +203,4 @@ internal static class ModuleIO
 
     private static void MoveIntoPlace(string file, string directory) =>
         File.Move(file, Path.Combine(directory, Path.GetFileName(file)), overwrite: true);
-
-    /// <summary>
-    /// Finds referenced assemblies among a build's reference paths first (by simple name), then,
-    /// as Cecil does by default, in the input's folder and the framework's.
-    /// </summary>
-    private sealed class ReferenceResolver(IReadOnlyList<string> referencePaths) : DefaultAssemblyResolver
-    {
-        private readonly Dictionary<string, string> pathsByName = referencePaths
-            .GroupBy(path => Path.GetFileNameWithoutExtension(path), StringComparer.OrdinalIgnoreCase)
-            .ToDictionary(group => group.Key, group => group.First(), StringComparer.OrdinalIgnoreCase);
-
-        public override AssemblyDefinition Resolve(AssemblyNameReference name, ReaderParameters parameters) =>
-            pathsByName.TryGetValue(name.Name, out var path) && File.Exists(path)
-                ? AssemblyDefinition.ReadAssembly(path, new ReaderParameters { AssemblyResolver = this, InMemory = true })
-                : base.Resolve(name, parameters);
-    }
 }

@@ -163,6 +163,36 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
     }
 
     [Fact]
+    public void Inspect_reads_a_reference_given_with_reference_before_a_stale_one_beside_the_input_as_the_rewrite_does()
+    {
+        // The program was compiled against the library given with --reference (a Money of one int);
+        // a stale build beside it has a Money of four longs. The rewrite reads the --reference one;
+        // inspect read the stale one, and sized the continuation holding a Money by it.
+        var compiledAgainst = ProgramBuilder.Compile("MoneyLibrary", [Write("MoneySmall.cs", "namespace L; public struct Money { public int Cents; public Money(int c) { Cents = c; } }")],
+            runtimeAsync: false, library: true);
+        var stale = ProgramBuilder.Compile("MoneyLibrary", [Write("MoneyLarge.cs", "namespace L; public struct Money { public long Cents, B, C, D; public Money(int c) { Cents = c; B = C = D = 0; } }")],
+            runtimeAsync: false, library: true);
+        var program = ProgramBuilder.Compile("KeepsMoney", [Write("KeepsMoney.cs", """
+            using L;
+            static async System.Threading.Tasks.Task<int> Add(int x) { var m = new Money(x); await System.Threading.Tasks.Task.Yield(); return m.Cents + 1; }
+            System.Console.WriteLine(await Add(41));
+            """)], runtimeAsync: true, references: [compiledAgainst]);
+        var besideStale = CopiedAlone(program, "beside-stale");
+        File.Copy(stale, Path.Combine(Path.GetDirectoryName(besideStale)!, Path.GetFileName(stale)));
+        var besideRight = CopiedAlone(program, "beside-right");
+        File.Copy(compiledAgainst, Path.Combine(Path.GetDirectoryName(besideRight)!, Path.GetFileName(compiledAgainst)));
+
+        var referenced = RunAsync2("inspect", besideStale, "--reference", compiledAgainst);
+        var beside = RunAsync2("inspect", besideRight);
+
+        Assert.True(referenced.ExitCode == 0, referenced.Stderr);
+        Assert.True(beside.ExitCode == 0, beside.Stderr);
+        static string ContinuationSize(string report) => System.Text.RegularExpressions.Regex.Match(report, @"g__Add\|0_0: rewritten, .*, continuation \d+ B").Value;
+        Assert.NotEqual("", ContinuationSize(beside.Stdout));
+        Assert.Equal(ContinuationSize(beside.Stdout), ContinuationSize(referenced.Stdout));
+    }
+
+    [Fact]
     public void Rewrite_of_an_await_on_another_assemblys_task_does_not_need_that_assembly()
     {
         // Awaiting a task a library method returns needs nothing from the library: the await is
