@@ -48,6 +48,12 @@ internal sealed record AwaitSite(
 
     /// <summary>The constant the <see cref="ConfigureAwaitCode"/> passes: whether the caller comes back to its context.</summary>
     public bool? ConfiguredContinueOnCapturedContext { get; init; }
+
+    /// <summary>
+    /// For an <see cref="AwaitKind.Awaitable"/>: branches join where the task is taken (by the
+    /// Await or its ConfigureAwait), as after <c>await (c ? F() : G())</c>, so no one call produced it.
+    /// </summary>
+    public bool TaskFromSeveralBranches { get; init; }
 }
 
 internal sealed record AwaitLocation(int Offset, SourceLocation? Source);
@@ -111,7 +117,11 @@ internal static class AwaitSites
                     }
                     else
                         sites.Add(Located(new AwaitSite(AwaitKind.Awaitable, instruction, null, null, operand, result, false,
-                            below.Take(below.Count - 1).ToList())));
+                            below.Take(below.Count - 1).ToList())
+                        {
+                            TaskFromSeveralBranches = branchTargets.Contains(instruction)
+                                || ConfigureAwaitBefore(instruction) is { } configuring && configuring.Code.Any(branchTargets.Contains),
+                        }));
                     break;
                 case "AwaitAwaiter":
                 case "UnsafeAwaitAwaiter":

@@ -17,10 +17,9 @@ internal static class AwaitReport
     /// </summary>
     public sealed record Origin(int Offset, SourceLocation? Source, string Kind, string? Why);
 
-    /// <param name="dispatchesThroughEntries">Whether the module's virtual and interface calls may go through entries (<see cref="VariantMap.DispatchesThroughEntries"/>).</param>
-    public static Dictionary<AwaitSite, Origin> Before(IEnumerable<AwaitSite> sites, bool dispatchesThroughEntries) =>
+    public static Dictionary<AwaitSite, Origin> Before(IEnumerable<AwaitSite> sites, VariantMap variants) =>
         sites.ToDictionary(site => site, site => new Origin(site.Location.Offset, site.Location.Source, Kind(site),
-            WhyNotDirect(site, dispatchesThroughEntries)));
+            WhyNotDirect(site, variants)));
 
     public static IReadOnlyList<AwaitOutcome> Describe(VariantDeclaration declaration, IReadOnlyList<NormalizedAwait> awaits,
         IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured, IReadOnlyDictionary<AwaitSite, Origin> origins) =>
@@ -45,7 +44,7 @@ internal static class AwaitReport
         site.Callee is { } callee ? Diagnostics.Describe(callee) : site.Operand.FullName;
 
     /// <summary>Why an await of a task does not call a variant: what produced the task, as far as the IL shows.</summary>
-    private static string? WhyNotDirect(AwaitSite site, bool dispatchesThroughEntries)
+    private static string? WhyNotDirect(AwaitSite site, VariantMap variants)
     {
         if (site.Kind == AwaitKind.Awaiter)
             return $"a custom awaiter ({site.Operand.Name}): resumed through its OnCompleted";
@@ -60,6 +59,8 @@ internal static class AwaitReport
                 return "ConfigureAwait with a value computed at run time: only a constant true or false is honoured on a direct call";
             producer = configured.Producer;
         }
+        if (site.TaskFromSeveralBranches)
+            return "the task comes from more than one branch (a conditional expression, for one): no single call produced it";
         if (producer?.OpCode.Code is not (Code.Call or Code.Callvirt) || producer.Operand is not MethodReference callee)
             return "it awaits a task value, not the result of a call";
         if (producer.Previous?.OpCode.Code == Code.Constrained)
@@ -68,10 +69,11 @@ internal static class AwaitReport
         if (callee.DeclaringType.Scope is AssemblyNameReference other)
             return $"the callee {Diagnostics.Describe(callee)} is in another assembly ({other.Name})";
         var definition = callee.Resolve();
-        if (!dispatchesThroughEntries && definition is not null && VirtualEntries.Dispatches(definition, producer.OpCode.Code == Code.Callvirt))
+        if (!variants.DispatchesThroughEntries && definition is not null && VirtualEntries.Dispatches(definition, producer.OpCode.Code == Code.Callvirt))
             return $"a virtual call ({Diagnostics.Describe(callee)}) in an assembly that lets DynamicProxyGenAssembly2 see its internals: "
                 + "mocks' proxies would override its entry too, so it goes through the Task";
-        if (definition is null || ((int)definition.ImplAttributes & RuntimeNames.AsyncImplFlag) == 0)
+        // A callee rewritten before this method has lost its async flag but keeps its declaration.
+        if (definition is null || (variants.Declaration(definition) is null && ((int)definition.ImplAttributes & RuntimeNames.AsyncImplFlag) == 0))
             return $"the callee {Diagnostics.Describe(callee)} is not a runtime-async method";
         return $"the callee {Diagnostics.Describe(callee)} has no variant reachable from here";
     }

@@ -39,7 +39,7 @@ internal static class MethodRewriter
         var sites = AwaitSites.Find(original, stack, variants.CallTarget, diagnostics);
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
-        var origins = AwaitReport.Before(sites, variants.DispatchesThroughEntries);
+        var origins = AwaitReport.Before(sites, variants);
         var start = Diagnostics.SourceOf(original, null);
 
         // Flowing context mode leaves context changes to the caller: no scope puts them back.

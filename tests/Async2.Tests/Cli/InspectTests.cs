@@ -91,6 +91,37 @@ public sealed class InspectTests : IDisposable
     }
 
     [Fact]
+    public void An_await_of_a_conditional_expression_says_its_task_comes_from_more_than_one_branch()
+    {
+        // The reason read the call before the Await, one branch's: "the callee P::Later is not a
+        // runtime-async method", of a method rewritten just before (its async flag gone by then).
+        var source = Path.Combine(_folder, "ConditionalAwait.cs");
+        File.WriteAllText(source, """
+            using System.Threading.Tasks;
+            public static class P
+            {
+                static async ValueTask Later() => await Task.Yield();
+                static async Task<int> Value() { await Task.Yield(); return 1; }
+                public static async Task<int> Pick(bool which)
+                {
+                    await (which ? Later() : Later());
+                    return await (which ? Value() : Value()).ConfigureAwait(false);
+                }
+                public static async Task Main() => System.Console.WriteLine(await Pick(true));
+            }
+            """);
+        var program = ProgramBuilder.Compile("ConditionalAwait", [source], runtimeAsync: true);
+
+        var (exitCode, stdout, stderr) = RunAsync2("inspect", program);
+
+        Assert.True(exitCode == 0, stderr);
+        const string why = @"\(the task comes from more than one branch \(a conditional expression, for one\): no single call produced it\)";
+        Assert.Matches(@"(?m)^  await P::Pick state 1 .*: task-bridge System\.Threading\.Tasks\.ValueTask " + why, stdout);
+        Assert.Matches(@"(?m)^  await P::Pick state 2 .*: task-bridge System\.Runtime\.CompilerServices\.ConfiguredTaskAwaitable`1<System\.Int32> " + why, stdout);
+        Assert.DoesNotContain("not a runtime-async method", stdout);
+    }
+
+    [Fact]
     public void An_assembly_already_rewritten_lists_its_rewritten_methods_and_says_where_their_awaits_are()
     {
         var build = Program();
