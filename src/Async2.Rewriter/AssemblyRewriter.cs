@@ -78,11 +78,11 @@ public static class AssemblyRewriter
             {
                 foreign.Complete();
                 CrossAssemblyContract.Mark(module, loaded.Runtime);
+                ModuleIO.Write(loaded, output, request.CopyRuntime, strongNameKey, request.StrongNameKeyFile);
             });
         if (diagnostics.Count > 0)
             throw new RewriteException(diagnostics);
 
-        ModuleIO.Write(loaded, output, request.CopyRuntime, strongNameKey, request.StrongNameKeyFile);
         return new RewriteReport
         {
             InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = true, Written = true, Methods = outcomes,

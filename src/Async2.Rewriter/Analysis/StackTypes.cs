@@ -29,7 +29,7 @@ internal sealed class StackTypes
     public static StackTypes Compute(MethodDefinition method)
     {
         var body = method.Body;
-        var system = method.Module.TypeSystem;
+        var module = method.Module;
         var before = new Dictionary<Instruction, TypeReference[]>();
         var work = new Stack<Instruction>();
 
@@ -37,7 +37,7 @@ internal sealed class StackTypes
         {
             if (!before.TryGetValue(target, out var known))
                 before[target] = stack;
-            else if (Join(system, known, stack, target) is { } joined)
+            else if (Join(module, known, stack, target) is { } joined)
                 before[target] = joined;
             else
                 return;
@@ -52,8 +52,8 @@ internal sealed class StackTypes
                 Flow(handler.HandlerStart, [handler.CatchType]);
             else if (handler.HandlerType == ExceptionHandlerType.Filter)
             {
-                Flow(handler.FilterStart, [system.Object]);
-                Flow(handler.HandlerStart, [system.Object]);
+                Flow(handler.FilterStart, [module.TypeSystem.Object]);
+                Flow(handler.HandlerStart, [module.TypeSystem.Object]);
             }
             else
                 Flow(handler.HandlerStart, []);
@@ -80,14 +80,14 @@ internal sealed class StackTypes
     }
 
     /// <summary>The stack types at a join of <paramref name="known"/> and <paramref name="arriving"/>; null when the known ones already cover both.</summary>
-    private static TypeReference[]? Join(TypeSystem system, TypeReference[] known, TypeReference[] arriving, Instruction target)
+    private static TypeReference[]? Join(ModuleDefinition module, TypeReference[] known, TypeReference[] arriving, Instruction target)
     {
         if (known.Length != arriving.Length)
             throw new NotSupportedException($"stack heights {known.Length} and {arriving.Length} meet at IL_{target.Offset:x4}");
         TypeReference[]? joined = null;
         for (int i = 0; i < known.Length; i++)
         {
-            var type = Join(system, known[i], arriving[i]);
+            var type = Join(module, known[i], arriving[i]);
             if (Same(type, known[i]))
                 continue;
             joined ??= (TypeReference[])known.Clone();
@@ -97,8 +97,9 @@ internal sealed class StackTypes
     }
 
     /// <summary>The type of a slot that holds a value of <paramref name="a"/> or of <paramref name="b"/>.</summary>
-    private static TypeReference Join(TypeSystem system, TypeReference a, TypeReference b)
+    private static TypeReference Join(ModuleDefinition module, TypeReference a, TypeReference b)
     {
+        var system = module.TypeSystem;
         if (Same(a, b) || b == NullType)
             return a;
         if (a == NullType)
@@ -113,7 +114,9 @@ internal sealed class StackTypes
                 _ => a.MetadataType == MetadataType.Single && b.MetadataType == MetadataType.Single ? system.Single : system.Double,
             };
         if (TypeResolution.IsObjectReference(a) && TypeResolution.IsObjectReference(b))
-            return CommonBaseClass(a, b) ?? system.Object;
+            // A base class found through another assembly's definitions (ArgumentException's
+            // SystemException) is that assembly's reference: the spill's local and field need it imported.
+            return CommonBaseClass(a, b) is { } common ? module.ImportReference(common) : system.Object;
         return a;
     }
 
