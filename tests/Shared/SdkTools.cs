@@ -9,10 +9,10 @@ namespace Async2.TestSupport;
 /// </summary>
 internal static class SdkTools
 {
-    /// <summary>The net10.0 reference assemblies of the newest installed targeting pack under <paramref name="dotnetRoot"/>.</summary>
-    public static IReadOnlyList<string> ReferenceAssemblies(string dotnetRoot)
+    /// <summary>The net10.0 reference assemblies of the newest installed targeting pack <paramref name="pack"/> (the base framework's, or ASP.NET Core's) under <paramref name="dotnetRoot"/>.</summary>
+    public static IReadOnlyList<string> ReferenceAssemblies(string dotnetRoot, string pack = "Microsoft.NETCore.App.Ref")
     {
-        var packs = Path.Combine(dotnetRoot, "packs", "Microsoft.NETCore.App.Ref");
+        var packs = Path.Combine(dotnetRoot, "packs", pack);
         var newest = Directory.EnumerateDirectories(packs)
             .Select(d => (Folder: d, Version: Version.TryParse(Path.GetFileName(d).Split('-')[0], out var v) ? v : null))
             .Where(p => p.Version is { Major: 10 })

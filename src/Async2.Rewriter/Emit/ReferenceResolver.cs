@@ -4,9 +4,11 @@ namespace Async2.Rewriter.Emit;
 
 /// <summary>
 /// How the rewrite finds the assemblies its input refers to: among a build's reference paths (or
-/// <c>--reference</c>) first, by simple name, then, as Cecil does by default, in the input's folder
-/// and the shared framework's. <c>async2 inspect</c> reads the input and its rewrite with the same
-/// one, so both pick the same file when several are around.
+/// <c>--reference</c>) first, by simple name, then in the input's folder, then in the shared
+/// frameworks (Microsoft.NETCore.App, then the others installed beside it, such as ASP.NET Core's,
+/// whose enums an app's attributes name: MVC's <c>[ResponseCache(Location = ...)]</c>).
+/// <c>async2 inspect</c> reads the input and its rewrite with the same one, so both pick the same
+/// file when several are around.
 /// </summary>
 public sealed class ReferenceResolver : DefaultAssemblyResolver
 {
@@ -18,7 +20,34 @@ public sealed class ReferenceResolver : DefaultAssemblyResolver
             .GroupBy(path => Path.GetFileNameWithoutExtension(path), StringComparer.OrdinalIgnoreCase)
             .ToDictionary(group => group.Key, group => group.First(), StringComparer.OrdinalIgnoreCase);
         AddSearchDirectory(Path.GetDirectoryName(Path.GetFullPath(inputPath))!);
-        AddSearchDirectory(Path.GetDirectoryName(typeof(object).Assembly.Location)!);
+        foreach (var framework in SharedFrameworkFolders())
+            AddSearchDirectory(framework);
+    }
+
+    /// <summary>
+    /// The running Microsoft.NETCore.App's folder, then each other shared framework of the same
+    /// installation at the same version or, lacking it, at its newest of the same major version.
+    /// </summary>
+    private static IEnumerable<string> SharedFrameworkFolders()
+    {
+        var running = Path.GetDirectoryName(typeof(object).Assembly.Location)!;
+        yield return running;
+        var version = Path.GetFileName(running);
+        var netCoreApp = Path.GetDirectoryName(running);
+        if (Path.GetDirectoryName(netCoreApp) is not { } shared || !Directory.Exists(shared))
+            yield break;
+        var major = version.Split('.')[0] + ".";
+        foreach (var framework in Directory.EnumerateDirectories(shared).Where(folder => folder != netCoreApp).Order(StringComparer.Ordinal))
+        {
+            var sameVersion = Path.Combine(framework, version);
+            var chosen = Directory.Exists(sameVersion)
+                ? sameVersion
+                : Directory.EnumerateDirectories(framework)
+                    .Where(folder => Path.GetFileName(folder).StartsWith(major, StringComparison.Ordinal))
+                    .MaxBy(folder => Version.TryParse(Path.GetFileName(folder).Split('-')[0], out var parsed) ? parsed : new Version());
+            if (chosen is not null)
+                yield return chosen;
+        }
     }
 
     public override AssemblyDefinition Resolve(AssemblyNameReference name, ReaderParameters parameters) =>

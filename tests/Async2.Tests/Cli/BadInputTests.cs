@@ -163,6 +163,34 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
     }
 
     [Fact]
+    public void Rewrite_and_inspect_find_an_aspnet_core_enum_an_attribute_names_in_the_shared_framework()
+    {
+        // `dotnet new mvc`'s HomeController.Error carries [ResponseCache(Location = ResponseCacheLocation.None)],
+        // an enum of Microsoft.AspNetCore.Mvc.Core: the shared framework's, never beside the app.
+        // Only Microsoft.NETCore.App's folder was searched: rewrite, inspect and run failed with ASYNC2004.
+        var aspNetCore = Async2.TestSupport.SdkTools.ReferenceAssemblies(TestEnvironment.DotnetRoot, "Microsoft.AspNetCore.App.Ref");
+        var program = ProgramBuilder.Compile("CachedController", [Write("CachedController.cs", """
+            using Microsoft.AspNetCore.Mvc;
+            System.Console.WriteLine(await Home.ErrorAsync(21));
+            static class Home
+            {
+                [ResponseCache(Duration = 0, Location = ResponseCacheLocation.None, NoStore = true)]
+                public static async System.Threading.Tasks.Task<int> ErrorAsync(int x) { await System.Threading.Tasks.Task.Yield(); return x * 2; }
+            }
+            """)], runtimeAsync: true, references: aspNetCore);
+        var input = CopiedAlone(program, "mvc");
+        var output = Path.Combine(_folder, "mvc-out", Path.GetFileName(program));
+
+        var rewritten = RunAsync2("rewrite", input, "-o", output);
+        var inspected = RunAsync2("inspect", input);
+
+        Assert.True(rewritten.ExitCode == 0, rewritten.Stderr);
+        Assert.True(File.Exists(output));
+        Assert.True(inspected.ExitCode == 0, inspected.Stderr);
+        Assert.Contains("method Home::ErrorAsync: rewritten", inspected.Stdout);
+    }
+
+    [Fact]
     public void Inspect_reads_a_reference_given_with_reference_before_a_stale_one_beside_the_input_as_the_rewrite_does()
     {
         // The program was compiled against the library given with --reference (a Money of one int);
