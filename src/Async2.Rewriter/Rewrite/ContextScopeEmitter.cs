@@ -59,7 +59,10 @@ internal static class ContextScopeEmitter
     /// tasks, their awaitables and awaiters, exception types and ExceptionDispatchInfo (a method that
     /// throws, or awaits in a catch, calls them), strings and Math. Not a virtual call, which may
     /// reach a user's override (an exception's Message), nor a string method given anything but
-    /// text, characters and numbers (string.Concat(object) calls ToString, string.Format formats).
+    /// text, characters and numbers (string.Concat(object) calls ToString, string.Format formats),
+    /// nor a member that runs a task here (Start, RunSynchronously, Wait, Result: a TaskScheduler's
+    /// QueueTask or TryExecuteTaskInline, a ValueTask's source) or takes a TaskScheduler or a sequence
+    /// (Task.WhenAll(IEnumerable), new AggregateException(IEnumerable) enumerate it).
     /// </summary>
     private static bool LeavesContextsAlone(Instruction call, MethodReference callee)
     {
@@ -67,8 +70,18 @@ internal static class ContextScopeEmitter
             return false;
         if (call.OpCode.Code == Code.Callvirt && callee.HasThis && IsVirtual(callee))
             return false;
+        if (RunsATaskHere(callee) || callee.Parameters.Any(p => IsSchedulerOrSequence(p.ParameterType)))
+            return false;
         return callee.DeclaringType.FullName != "System.String" || callee.Parameters.All(p => IsPlainText(p.ParameterType));
     }
+
+    private static bool RunsATaskHere(MethodReference callee) =>
+        callee.DeclaringType.Namespace == "System.Threading.Tasks"
+        && callee.Name is "Start" or "RunSynchronously" or "Wait" or "WaitAll" or "WaitAny" or "get_Result";
+
+    private static bool IsSchedulerOrSequence(TypeReference type) =>
+        type.FullName is "System.Threading.Tasks.TaskScheduler" or "System.Collections.IEnumerable"
+        || type is GenericInstanceType { ElementType.FullName: "System.Collections.Generic.IEnumerable`1" };
 
     private static bool IsVirtual(MethodReference method)
     {
