@@ -66,6 +66,11 @@ public static class OverrideDispatch
 
     // Awaiting the task of a foreign override. A completed task costs nothing more; otherwise a
     // one-field frame stands in for the override, as if it were a rewritten leaf awaiting its task.
+    // The stand-in runs no user code, so it waits without a context (ConfigureAwait(false)): the
+    // caller's frame goes back to the context it captured, or stays off it when it awaited with
+    // ConfigureAwait(false), which the rewrite took off the call (a caller blocking on its context,
+    // sync over async, waited forever for a continuation posted there). A ValueTask is waited for
+    // through its own awaiter, not AsTask, so its source is asked as classic async asks it.
 
     public static void Await(Task task, ref AsyncChain chain)
     {
@@ -74,7 +79,7 @@ public static class OverrideDispatch
             task.GetAwaiter().GetResult();
             return;
         }
-        chain.WaitFor(task);
+        chain.WaitFor(task.ConfigureAwait(false).GetAwaiter());
         chain.Link(new TaskFrame(task));
     }
 
@@ -82,7 +87,7 @@ public static class OverrideDispatch
     {
         if (task.IsCompleted)
             return task.GetAwaiter().GetResult();
-        chain.WaitFor(task);
+        chain.WaitFor(task.ConfigureAwait(false).GetAwaiter());
         chain.Link(new TaskFrame<T>(task));
         return default!;
     }
@@ -90,13 +95,22 @@ public static class OverrideDispatch
     public static void Await(ValueTask task, ref AsyncChain chain)
     {
         if (task.IsCompleted)
+        {
             task.GetAwaiter().GetResult();
-        else
-            Await(task.AsTask(), ref chain);
+            return;
+        }
+        chain.WaitFor(task.ConfigureAwait(false).GetAwaiter());
+        chain.Link(new ValueTaskFrame(task));
     }
 
-    public static T Await<T>(ValueTask<T> task, ref AsyncChain chain) =>
-        task.IsCompleted ? task.GetAwaiter().GetResult() : Await(task.AsTask(), ref chain);
+    public static T Await<T>(ValueTask<T> task, ref AsyncChain chain)
+    {
+        if (task.IsCompleted)
+            return task.GetAwaiter().GetResult();
+        chain.WaitFor(task.ConfigureAwait(false).GetAwaiter());
+        chain.Link(new ValueTaskFrame<T>(task));
+        return default!;
+    }
 
     [StackTraceHidden]
     private sealed class TaskFrame(Task task) : Continuation
@@ -106,6 +120,18 @@ public static class OverrideDispatch
 
     [StackTraceHidden]
     private sealed class TaskFrame<T>(Task<T> task) : Continuation<T>
+    {
+        public override void Resume(ref AsyncChain chain) => Result = task.GetAwaiter().GetResult();
+    }
+
+    [StackTraceHidden]
+    private sealed class ValueTaskFrame(ValueTask task) : Continuation
+    {
+        public override void Resume(ref AsyncChain chain) => task.GetAwaiter().GetResult();
+    }
+
+    [StackTraceHidden]
+    private sealed class ValueTaskFrame<T>(ValueTask<T> task) : Continuation<T>
     {
         public override void Resume(ref AsyncChain chain) => Result = task.GetAwaiter().GetResult();
     }
