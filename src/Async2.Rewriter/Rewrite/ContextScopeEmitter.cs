@@ -29,7 +29,8 @@ internal static class ContextScopeEmitter
 {
     /// <summary>
     /// Whether the original body may change the ExecutionContext or SynchronizationContext before
-    /// it returns. Changing either takes a call, so a body whose only calls are awaits, direct calls
+    /// it returns. Changing either takes user code: a call, or a static field of a type whose static
+    /// constructor the access may run. So a body whose only calls are awaits, direct calls
     /// to other rewritten methods in compatible mode (which restore their own changes) and members
     /// of the Task machinery (which never change the caller's contexts) needs no scope. Anything
     /// else, a custom awaiter, a callee in flowing mode, or a virtual call that may reach an
@@ -43,12 +44,37 @@ internal static class ContextScopeEmitter
             .Select(s => s.Call!));
         foreach (var instruction in original.Body.Instructions)
         {
+            if (instruction.OpCode.Code is Code.Ldsfld or Code.Ldsflda or Code.Stsfld
+                && MayRunTypeInitializer(((FieldReference)instruction.Operand).DeclaringType, original.DeclaringType))
+                return true;
             if (instruction.OpCode.FlowControl != FlowControl.Call || contextNeutral.Contains(instruction))
                 continue;
             if (instruction.Operand is not MethodReference callee || !LeavesContextsAlone(instruction, callee))
                 return true;
         }
         return false;
+    }
+
+    /// <summary>
+    /// Whether touching a static field of <paramref name="type"/> may run a static constructor in
+    /// the body. Not the method's own type's (it ran before the call, as for classic async's stub),
+    /// nor the compiler's (a lambda cache), nor the core library's.
+    /// </summary>
+    private static bool MayRunTypeInitializer(TypeReference type, TypeDefinition owner)
+    {
+        if (IsCoreLibrary(type))
+            return false;
+        try
+        {
+            return type.Resolve() is not { } definition
+                || (definition != owner
+                    && !definition.CustomAttributes.Any(a => a.AttributeType.FullName == "System.Runtime.CompilerServices.CompilerGeneratedAttribute")
+                    && definition.Methods.Any(method => method.IsConstructor && method.IsStatic));
+        }
+        catch (AssemblyResolutionException)
+        {
+            return true;
+        }
     }
 
     private static bool ReachesOnlyItsOwnBody(AwaitSite direct) =>
@@ -99,12 +125,20 @@ internal static class ContextScopeEmitter
         or "System.Char[]" or "System.Int32" or "System.Int64" or "System.Boolean" or "System.StringComparison"
         or "System.StringSplitOptions" or "System.ReadOnlySpan`1<System.Char>";
 
+    private static TypeReference Outermost(TypeReference type)
+    {
+        while (type.DeclaringType is not null)
+            type = type.DeclaringType;
+        return type;
+    }
+
+    private static bool IsCoreLibrary(TypeReference type) =>
+        Outermost(type).Scope.Name is "System.Runtime" or "System.Private.CoreLib" or "netstandard" or "mscorlib";
+
     private static bool LeavesContextsAlone(TypeReference type)
     {
-        var outermost = type;
-        while (outermost.DeclaringType is not null)
-            outermost = outermost.DeclaringType;
-        if (outermost.Scope.Name is not ("System.Runtime" or "System.Private.CoreLib" or "netstandard" or "mscorlib"))
+        var outermost = Outermost(type);
+        if (!IsCoreLibrary(outermost))
             return false;
         return outermost.Namespace switch
         {
