@@ -2,7 +2,8 @@
 // class other than object, left on the stack under a later argument's await: the rewriter spills
 // it into a local of that base class, found through the other assembly's definitions. It was that
 // assembly's reference, never imported, and writing the rewritten assembly crashed (Release builds
-// only: a Debug build stores the arm into a typed local first).
+// only: a Debug build stores the arm into a typed local first). A base generic over the method's or
+// its class's type parameter (Collection<T>) must be imported in the method's generic context.
 using System;
 using System.Collections.ObjectModel;
 using System.IO;
@@ -11,6 +12,18 @@ using System.Threading.Tasks;
 sealed class NotFound(string message) : ArgumentException(message);
 sealed class Conflict(string message) : InvalidOperationException(message);
 sealed class Numbers : Collection<int> { }
+sealed class Keyed<T> : KeyedCollection<int, T> { protected override int GetKeyForItem(T item) => item!.GetHashCode(); }
+
+static class Generic<T>
+{
+    public static async Task<int> Count(bool which, T item)
+    {
+        await Task.Yield();
+        Collection<T> items = which ? new ObservableCollection<T>() : new Keyed<T>();
+        items.Add(item);
+        return items.Count;
+    }
+}
 
 static class Program
 {
@@ -27,8 +40,17 @@ static class Program
     static string Describe(Stream s, int x) => $"{s.GetType().Name} {s.CanSeek} {x}";
     static string Describe(Collection<int> c, int x) => $"{c.GetType().Name} {c.Count} {x}";
 
+    static async Task<string> CountOf<U>(bool which, U item)
+    {
+        Collection<U> items = which ? new ObservableCollection<U>() : new Keyed<U>();
+        items.Add(item);
+        return $"{items.GetType().Name} {items.Count} {await V(6)}";
+    }
+
     static async Task Run(bool which)
     {
+        Console.WriteLine(await Generic<string>.Count(which, "one"));
+        Console.WriteLine(await CountOf(which, 2.5));
         Console.WriteLine(Describe(which ? new ArgumentException("argument") : new InvalidOperationException("operation"), await V(1)));
         Console.WriteLine(Describe(which ? new NotFound("missing") : new Conflict("clash"), await V(2)));
         Console.WriteLine(Describe(which ? (Action)(() => { }) : new Func<int>(() => 1), await V(3)));

@@ -29,7 +29,6 @@ internal sealed class StackTypes
     public static StackTypes Compute(MethodDefinition method)
     {
         var body = method.Body;
-        var module = method.Module;
         var before = new Dictionary<Instruction, TypeReference[]>();
         var work = new Stack<Instruction>();
 
@@ -37,7 +36,7 @@ internal sealed class StackTypes
         {
             if (!before.TryGetValue(target, out var known))
                 before[target] = stack;
-            else if (Join(module, known, stack, target) is { } joined)
+            else if (Join(method, known, stack, target) is { } joined)
                 before[target] = joined;
             else
                 return;
@@ -52,8 +51,8 @@ internal sealed class StackTypes
                 Flow(handler.HandlerStart, [handler.CatchType]);
             else if (handler.HandlerType == ExceptionHandlerType.Filter)
             {
-                Flow(handler.FilterStart, [module.TypeSystem.Object]);
-                Flow(handler.HandlerStart, [module.TypeSystem.Object]);
+                Flow(handler.FilterStart, [method.Module.TypeSystem.Object]);
+                Flow(handler.HandlerStart, [method.Module.TypeSystem.Object]);
             }
             else
                 Flow(handler.HandlerStart, []);
@@ -80,14 +79,14 @@ internal sealed class StackTypes
     }
 
     /// <summary>The stack types at a join of <paramref name="known"/> and <paramref name="arriving"/>; null when the known ones already cover both.</summary>
-    private static TypeReference[]? Join(ModuleDefinition module, TypeReference[] known, TypeReference[] arriving, Instruction target)
+    private static TypeReference[]? Join(MethodDefinition method, TypeReference[] known, TypeReference[] arriving, Instruction target)
     {
         if (known.Length != arriving.Length)
             throw new NotSupportedException($"stack heights {known.Length} and {arriving.Length} meet at IL_{target.Offset:x4}");
         TypeReference[]? joined = null;
         for (int i = 0; i < known.Length; i++)
         {
-            var type = Join(module, known[i], arriving[i]);
+            var type = Join(method, known[i], arriving[i]);
             if (Same(type, known[i]))
                 continue;
             joined ??= (TypeReference[])known.Clone();
@@ -97,9 +96,9 @@ internal sealed class StackTypes
     }
 
     /// <summary>The type of a slot that holds a value of <paramref name="a"/> or of <paramref name="b"/>.</summary>
-    private static TypeReference Join(ModuleDefinition module, TypeReference a, TypeReference b)
+    private static TypeReference Join(MethodDefinition method, TypeReference a, TypeReference b)
     {
-        var system = module.TypeSystem;
+        var system = method.Module.TypeSystem;
         if (Same(a, b) || b == NullType)
             return a;
         if (a == NullType)
@@ -115,8 +114,9 @@ internal sealed class StackTypes
             };
         if (TypeResolution.IsObjectReference(a) && TypeResolution.IsObjectReference(b))
             // A base class found through another assembly's definitions (ArgumentException's
-            // SystemException) is that assembly's reference: the spill's local and field need it imported.
-            return CommonBaseClass(a, b) is { } common ? module.ImportReference(common) : system.Object;
+            // SystemException) is that assembly's reference: the spill's local and field need it
+            // imported, its type arguments (the method's or its type's parameters) in the method's context.
+            return CommonBaseClass(a, b) is { } common ? method.Module.ImportReference(common, method) : system.Object;
         return a;
     }
 
