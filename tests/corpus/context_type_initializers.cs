@@ -3,6 +3,7 @@
 // inside an async method whose body has no calls must not leak the change
 // to the method's caller, as classic async puts both back when the method returns. Async2
 // counted only calls as user code, gave such methods no context scope, and the change leaked.
+// That goes for the method's own type too when it has only field initializers (beforefieldinit).
 using System;
 using System.Globalization;
 using System.Threading;
@@ -24,6 +25,19 @@ static class Tenant
     static Tenant() => Program.Current.Value = "changed by Tenant's constructor";
 }
 
+class Settings
+{
+    static readonly string Region = Init();
+
+    static string Init()
+    {
+        Program.Current.Value = "changed by Settings' field initializer";
+        return "eu";
+    }
+
+    public static async Task<string> RegionAsync() => Region;
+}
+
 static class Program
 {
     public static readonly AsyncLocal<string> Current = new();
@@ -39,5 +53,7 @@ static class Program
         Console.WriteLine($"digits {digits}: {Math.PI.ToString("F" + digits)}, culture '{CultureInfo.CurrentCulture.Name}'");
         await NameAsync("contoso");
         Console.WriteLine($"tenant {Tenant.Name}: {Current.Value}");
+        Current.Value = "caller";
+        Console.WriteLine($"region {await Settings.RegionAsync()}: {Current.Value}");
     }
 }

@@ -1,6 +1,7 @@
 // Task members that run user code on the calling thread: a TaskScheduler's QueueTask and
 // TryExecuteTaskInline (Start, RunSynchronously, Wait, Result, ContinueWith with a scheduler) and
-// the enumerator of a user sequence (Task.WhenAll(IEnumerable), new AggregateException(IEnumerable)).
+// the enumerator of a user sequence (Task.WhenAll(IEnumerable), new AggregateException(IEnumerable)),
+// a TimeProvider's CreateTimer (Task.Delay, WaitAsync).
 // When that code changes an AsyncLocal or the SynchronizationContext inside an awaited method
 // whose only calls are such members, the caller must not see it after the await: classic async
 // puts both back when a method returns. Async2 gave these methods no context scope.
@@ -40,6 +41,15 @@ sealed class DeferringScheduler : TaskScheduler
     protected override IEnumerable<Task>? GetScheduledTasks() => null;
 }
 
+sealed class MeddlingTimeProvider : TimeProvider
+{
+    public override ITimer CreateTimer(TimerCallback callback, object? state, TimeSpan dueTime, TimeSpan period)
+    {
+        Program.Current.Value = "changed by CreateTimer";
+        return System.CreateTimer(callback, state, dueTime, period);
+    }
+}
+
 static class Program
 {
     public static readonly AsyncLocal<string> Current = new();
@@ -51,6 +61,8 @@ static class Program
     static async Task ContinueOn(Task task, TaskScheduler scheduler) => await task.ContinueWith(_ => { }, scheduler);
     static async Task WhenAllOf(IEnumerable<Task> tasks) => await Task.WhenAll(tasks);
     static async Task<Exception> Aggregate(IEnumerable<Exception> exceptions) => new AggregateException(exceptions);
+    static async Task<Task> StartDelay(TimeSpan delay, TimeProvider time) => Task.Delay(delay, time);
+    static async Task<Task> StartWaiting(Task task, TimeSpan timeout, TimeProvider time) => task.WaitAsync(timeout, time);
 
     static IEnumerable<Task> Meddling()
     {
@@ -86,5 +98,17 @@ static class Program
         await Check("WhenAll(iterator)", () => WhenAllOf(Meddling()));
         await Check("WhenAll(Select)", () => WhenAllOf(new[] { 1, 2 }.Select(i => { Current.Value = $"changed by a lambda {i}"; return Task.CompletedTask; })));
         await Check("AggregateException", () => Aggregate(MeddlingExceptions()));
+        // Awaited directly, not through a delegate and the method's Task (whose thunk puts the contexts back).
+        var time = new MeddlingTimeProvider();
+        Current.Value = "caller";
+        var delay = await StartDelay(TimeSpan.FromMilliseconds(1), time);
+        Console.WriteLine($"Delay(TimeProvider): {Current.Value}");
+        await delay;
+        var pending = new TaskCompletionSource();
+        Current.Value = "caller";
+        var waiting = await StartWaiting(pending.Task, TimeSpan.FromMinutes(1), time);
+        Console.WriteLine($"WaitAsync(TimeProvider): {Current.Value}");
+        pending.SetResult();
+        await waiting;
     }
 }

@@ -57,8 +57,9 @@ internal static class ContextScopeEmitter
 
     /// <summary>
     /// Whether touching a static field of <paramref name="type"/> may run a static constructor in
-    /// the body. Not the method's own type's (it ran before the call, as for classic async's stub),
-    /// nor the compiler's (a lambda cache), nor the core library's.
+    /// the body. Not the method's own type's when it has an explicit one (it ran before the call, as
+    /// for classic async's stub; field initializers alone make the type beforefieldinit, initialized
+    /// at the first field access), nor the compiler's (a lambda cache), nor the core library's.
     /// </summary>
     private static bool MayRunTypeInitializer(TypeReference type, TypeDefinition owner)
     {
@@ -67,7 +68,7 @@ internal static class ContextScopeEmitter
         try
         {
             return type.Resolve() is not { } definition
-                || (definition != owner
+                || ((definition != owner || definition.IsBeforeFieldInit)
                     && !definition.CustomAttributes.Any(a => a.AttributeType.FullName == "System.Runtime.CompilerServices.CompilerGeneratedAttribute")
                     && definition.Methods.Any(method => method.IsConstructor && method.IsStatic));
         }
@@ -87,7 +88,8 @@ internal static class ContextScopeEmitter
     /// reach a user's override (an exception's Message), nor a string method given anything but
     /// text, characters and numbers (string.Concat(object) calls ToString, string.Format formats),
     /// nor a member that runs a task here (Start, RunSynchronously, Wait, Result: a TaskScheduler's
-    /// QueueTask or TryExecuteTaskInline, a ValueTask's source) or takes a TaskScheduler or a sequence
+    /// QueueTask or TryExecuteTaskInline, a ValueTask's source) or takes a TaskScheduler, a
+    /// TimeProvider (Task.Delay and WaitAsync call its CreateTimer) or a sequence
     /// (Task.WhenAll(IEnumerable), new AggregateException(IEnumerable) enumerate it).
     /// </summary>
     private static bool LeavesContextsAlone(Instruction call, MethodReference callee)
@@ -106,7 +108,7 @@ internal static class ContextScopeEmitter
         && callee.Name is "Start" or "RunSynchronously" or "Wait" or "WaitAll" or "WaitAny" or "get_Result";
 
     private static bool IsSchedulerOrSequence(TypeReference type) =>
-        type.FullName is "System.Threading.Tasks.TaskScheduler" or "System.Collections.IEnumerable"
+        type.FullName is "System.Threading.Tasks.TaskScheduler" or "System.TimeProvider" or "System.Collections.IEnumerable"
         || type is GenericInstanceType { ElementType.FullName: "System.Collections.Generic.IEnumerable`1" };
 
     private static bool IsVirtual(MethodReference method)
