@@ -42,6 +42,13 @@ public struct AsyncChain
         NotifierKind = NotifierKind.Task;
     }
 
+    /// <summary>Leaves the notifier to the frame about to link, a stand-in that chooses it when the root registers (<see cref="IStandInFrame"/>).</summary>
+    internal void WaitForStandIn()
+    {
+        Notifier = null;
+        NotifierKind = NotifierKind.UnsafeAwaiter;
+    }
+
     /// <summary>Leaves Task.Yield's awaiter as the notifier (<see cref="NotifierKind.Yield"/>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal void WaitForYield()

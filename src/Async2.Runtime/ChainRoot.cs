@@ -202,6 +202,8 @@ internal static class NotifierRegistration
     {
         if (Telemetry.IsOn)
             Telemetry.ChainSuspended(chain.Head!, chain.Tail);
+        if ((chain.Head!.Flags & ContinuationFlags.StandsInForOverride) != 0)
+            ((IStandInFrame)chain.Head).WaitAsItsCaller(ref chain);
         if (!chain.ScopeLeftLeafContext && !chain.ScopeLeftLeafExecutionContext)
         {
             registration.Register(chain.Notifier, chain.NotifierKind);

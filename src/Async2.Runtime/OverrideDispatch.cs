@@ -66,11 +66,14 @@ public static class OverrideDispatch
 
     // Awaiting the task of a foreign override. A completed task costs nothing more; otherwise a
     // one-field frame stands in for the override, as if it were a rewritten leaf awaiting its task.
-    // The stand-in runs no user code, so it waits without a context (ConfigureAwait(false)): the
-    // caller's frame goes back to the context it captured, or stays off it when it awaited with
-    // ConfigureAwait(false), which the rewrite took off the call (a caller blocking on its context,
-    // sync over async, waited forever for a continuation posted there). A ValueTask is waited for
-    // through its own awaiter, not AsTask, so its source is asked as classic async asks it.
+    // It runs no user code, so it waits as its caller's await of the task would have: capturing the
+    // context the caller continues in (then a task completing on that context resumes both inline,
+    // as classic does), or without one when the caller has none to go back to, or awaited with
+    // ConfigureAwait(false), which the rewrite took off the call (waiting with the context captured
+    // posted there, and a caller blocking on it, sync over async, waited forever). The caller has
+    // linked by the time the root registers, so the root asks the stand-in then (IStandInFrame).
+    // A ValueTask is waited for through its own awaiter, not AsTask, so its source is asked with
+    // the flags classic async gives it.
 
     public static void Await(Task task, ref AsyncChain chain)
     {
@@ -79,7 +82,7 @@ public static class OverrideDispatch
             task.GetAwaiter().GetResult();
             return;
         }
-        chain.WaitFor(task.ConfigureAwait(false).GetAwaiter());
+        chain.WaitFor(task);
         chain.Link(new TaskFrame(task));
     }
 
@@ -87,7 +90,7 @@ public static class OverrideDispatch
     {
         if (task.IsCompleted)
             return task.GetAwaiter().GetResult();
-        chain.WaitFor(task.ConfigureAwait(false).GetAwaiter());
+        chain.WaitFor(task);
         chain.Link(new TaskFrame<T>(task));
         return default!;
     }
@@ -99,7 +102,7 @@ public static class OverrideDispatch
             task.GetAwaiter().GetResult();
             return;
         }
-        chain.WaitFor(task.ConfigureAwait(false).GetAwaiter());
+        chain.WaitForStandIn();
         chain.Link(new ValueTaskFrame(task));
     }
 
@@ -107,32 +110,86 @@ public static class OverrideDispatch
     {
         if (task.IsCompleted)
             return task.GetAwaiter().GetResult();
-        chain.WaitFor(task.ConfigureAwait(false).GetAwaiter());
+        chain.WaitForStandIn();
         chain.Link(new ValueTaskFrame<T>(task));
         return default!;
     }
 
+    /// <summary>Whether the frame awaiting <paramref name="standIn"/> continues in a context it captured.</summary>
+    private static bool CallerCapturedContext(Continuation standIn) => standIn.Next?.CapturedContext is not null;
+
     [StackTraceHidden]
-    private sealed class TaskFrame(Task task) : Continuation
+    private sealed class TaskFrame : Continuation, IStandInFrame
     {
-        public override void Resume(ref AsyncChain chain) => task.GetAwaiter().GetResult();
+        private readonly Task _task;
+
+        public TaskFrame(Task task) => (_task, Flags) = (task, ContinuationFlags.StandsInForOverride);
+
+        public void WaitAsItsCaller(ref AsyncChain chain)
+        {
+            if (!CallerCapturedContext(this))
+                chain.WaitFor(_task.ConfigureAwait(false).GetAwaiter());
+        }
+
+        public override void Resume(ref AsyncChain chain) => _task.GetAwaiter().GetResult();
     }
 
     [StackTraceHidden]
-    private sealed class TaskFrame<T>(Task<T> task) : Continuation<T>
+    private sealed class TaskFrame<T> : Continuation<T>, IStandInFrame
     {
-        public override void Resume(ref AsyncChain chain) => Result = task.GetAwaiter().GetResult();
+        private readonly Task<T> _task;
+
+        public TaskFrame(Task<T> task) => (_task, Flags) = (task, ContinuationFlags.StandsInForOverride);
+
+        public void WaitAsItsCaller(ref AsyncChain chain)
+        {
+            if (!CallerCapturedContext(this))
+                chain.WaitFor(_task.ConfigureAwait(false).GetAwaiter());
+        }
+
+        public override void Resume(ref AsyncChain chain) => Result = _task.GetAwaiter().GetResult();
     }
 
     [StackTraceHidden]
-    private sealed class ValueTaskFrame(ValueTask task) : Continuation
+    private sealed class ValueTaskFrame : Continuation, IStandInFrame
     {
-        public override void Resume(ref AsyncChain chain) => task.GetAwaiter().GetResult();
+        private readonly ValueTask _task;
+
+        public ValueTaskFrame(ValueTask task) => (_task, Flags) = (task, ContinuationFlags.StandsInForOverride);
+
+        public void WaitAsItsCaller(ref AsyncChain chain)
+        {
+            if (CallerCapturedContext(this))
+                chain.WaitFor(_task.GetAwaiter());
+            else
+                chain.WaitFor(_task.ConfigureAwait(false).GetAwaiter());
+        }
+
+        public override void Resume(ref AsyncChain chain) => _task.GetAwaiter().GetResult();
     }
 
     [StackTraceHidden]
-    private sealed class ValueTaskFrame<T>(ValueTask<T> task) : Continuation<T>
+    private sealed class ValueTaskFrame<T> : Continuation<T>, IStandInFrame
     {
-        public override void Resume(ref AsyncChain chain) => Result = task.GetAwaiter().GetResult();
+        private readonly ValueTask<T> _task;
+
+        public ValueTaskFrame(ValueTask<T> task) => (_task, Flags) = (task, ContinuationFlags.StandsInForOverride);
+
+        public void WaitAsItsCaller(ref AsyncChain chain)
+        {
+            if (CallerCapturedContext(this))
+                chain.WaitFor(_task.GetAwaiter());
+            else
+                chain.WaitFor(_task.ConfigureAwait(false).GetAwaiter());
+        }
+
+        public override void Resume(ref AsyncChain chain) => Result = _task.GetAwaiter().GetResult();
     }
+}
+
+/// <summary>A frame standing in for a non-async override (<see cref="ContinuationFlags.StandsInForOverride"/>).</summary>
+internal interface IStandInFrame
+{
+    /// <summary>Leaves in <paramref name="chain"/> what to wait for, as the caller's own await of the task would.</summary>
+    void WaitAsItsCaller(ref AsyncChain chain);
 }

@@ -3,7 +3,8 @@
 // inside an async method whose body has no calls must not leak the change
 // to the method's caller, as classic async puts both back when the method returns. Async2
 // counted only calls as user code, gave such methods no context scope, and the change leaked.
-// That goes for the method's own type too when it has only field initializers (beforefieldinit).
+// That goes for the method's own type too when it has only field initializers (beforefieldinit),
+// and for another instantiation of the method's own generic type.
 using System;
 using System.Globalization;
 using System.Threading;
@@ -38,6 +39,20 @@ class Settings
     public static async Task<string> RegionAsync() => Region;
 }
 
+class Catalog<T>
+{
+    public static readonly string Name;
+
+    static Catalog()
+    {
+        Name = typeof(T).Name;
+        if (typeof(T) == typeof(int))
+            Program.Current.Value = "changed by Catalog<int>'s constructor";
+    }
+
+    public static async Task<string> NameOfInts() => Catalog<int>.Name;
+}
+
 static class Program
 {
     public static readonly AsyncLocal<string> Current = new();
@@ -55,5 +70,7 @@ static class Program
         Console.WriteLine($"tenant {Tenant.Name}: {Current.Value}");
         Current.Value = "caller";
         Console.WriteLine($"region {await Settings.RegionAsync()}: {Current.Value}");
+        Current.Value = "caller";
+        Console.WriteLine($"catalog {await Catalog<string>.NameOfInts()}: {Current.Value}");
     }
 }

@@ -59,7 +59,8 @@ internal static class ContextScopeEmitter
     /// Whether touching a static field of <paramref name="type"/> may run a static constructor in
     /// the body. Not the method's own type's when it has an explicit one (it ran before the call, as
     /// for classic async's stub; field initializers alone make the type beforefieldinit, initialized
-    /// at the first field access), nor the compiler's (a lambda cache), nor the core library's.
+    /// at the first field access; a generic type's other instantiations have constructors of their
+    /// own), nor the compiler's (a lambda cache), nor the core library's.
     /// </summary>
     private static bool MayRunTypeInitializer(TypeReference type, TypeDefinition owner)
     {
@@ -68,7 +69,7 @@ internal static class ContextScopeEmitter
         try
         {
             return type.Resolve() is not { } definition
-                || ((definition != owner || definition.IsBeforeFieldInit)
+                || ((definition != owner || definition.IsBeforeFieldInit || definition.HasGenericParameters)
                     && !definition.CustomAttributes.Any(a => a.AttributeType.FullName == "System.Runtime.CompilerServices.CompilerGeneratedAttribute")
                     && definition.Methods.Any(method => method.IsConstructor && method.IsStatic));
         }
