@@ -43,8 +43,18 @@ internal static class InspectCommand
         {
             var destination = Path.GetFullPath(html);
             var scratch = destination + $".{Guid.NewGuid():N}.tmp";
-            File.WriteAllText(scratch, ReportWriters.Html(report));
-            File.Move(scratch, destination, overwrite: true);
+            try
+            {
+                File.WriteAllText(scratch, ReportWriters.Html(report));
+                File.Move(scratch, destination, overwrite: true);
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                if (File.Exists(scratch))
+                    File.Delete(scratch);
+                throw CliException.Failure($"cannot write the HTML report to '{destination}'.", e.Message,
+                    "name a file in a folder that exists and that you can write to (the report on stdout is complete).");
+            }
             Console.Error.WriteLine($"async2: report written to {destination}");
         }
         return ExitCodes.Success;

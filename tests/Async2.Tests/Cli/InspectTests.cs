@@ -122,6 +122,20 @@ public sealed class InspectTests : IDisposable
     }
 
     [Fact]
+    public void Html_report_into_a_folder_that_does_not_exist_is_a_clear_error()
+    {
+        // It escaped as an unhandled DirectoryNotFoundException (exit 134; found in review).
+        var page = Path.Combine(_folder, "no-such-folder", "report.html");
+
+        var (exitCode, stdout, stderr) = RunAsync2("inspect", Program().RuntimeAsync, "--html", page);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains($"error: cannot write the HTML report to '{page}'.", stderr);
+        Assert.DoesNotContain("   at ", stderr + stdout);
+        Assert.False(Directory.Exists(Path.GetDirectoryName(page)));
+    }
+
+    [Fact]
     public void An_assembly_already_rewritten_lists_its_rewritten_methods_and_says_where_their_awaits_are()
     {
         var build = Program();
