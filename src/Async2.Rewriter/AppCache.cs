@@ -53,7 +53,7 @@ public static class AppCache
             }
             var deps = Path.Combine(scratch, Path.GetFileNameWithoutExtension(appPath) + ".deps.json");
             if (File.Exists(deps))
-                DepsFile.AddRuntime(deps, ModuleIO.RuntimeVersion);
+                DepsFile.AddRuntime(deps, Path.ChangeExtension(appPath, ".deps.json"), ModuleIO.RuntimeVersion);
             try
             {
                 Directory.Move(scratch, entry);

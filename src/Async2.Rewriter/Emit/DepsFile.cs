@@ -11,8 +11,11 @@ internal static class DepsFile
 {
     private const string Library = "Async2.Runtime";
 
-    /// <summary>Adds the runtime library to <paramref name="path"/> (atomically) unless it is already listed.</summary>
-    public static void AddRuntime(string path, Version runtimeVersion)
+    /// <summary>
+    /// Adds the runtime library to <paramref name="path"/> (atomically) unless it is already listed;
+    /// <paramref name="input"/> is the file it was copied from, which problems name.
+    /// </summary>
+    public static void AddRuntime(string path, string input, Version runtimeVersion)
     {
         JsonNode? root;
         try
@@ -21,10 +24,13 @@ internal static class DepsFile
         }
         catch (JsonException e)
         {
-            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path,
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, input,
                 $"this .deps.json is not valid JSON ({e.Message}); fix or delete it so the app can find Async2.Runtime.dll.");
         }
-        if (root?["targets"] is not JsonObject targets || root["libraries"] is not JsonObject libraries)
+        if (root is not JsonObject document)
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, input,
+                "this .deps.json is not a JSON object, as the .NET host reads one; fix or delete it so the app can find Async2.Runtime.dll.");
+        if (document["targets"] is not JsonObject targets || document["libraries"] is not JsonObject libraries)
             return;
 
         var key = $"{Library}/{runtimeVersion.ToString(3)}";
@@ -45,7 +51,7 @@ internal static class DepsFile
             return;
 
         var scratch = path + $".async2-{Guid.NewGuid():N}";
-        File.WriteAllText(scratch, root.ToJsonString(new JsonSerializerOptions { WriteIndented = true }));
+        File.WriteAllText(scratch, document.ToJsonString(new JsonSerializerOptions { WriteIndented = true }));
         File.Move(scratch, path, overwrite: true);
     }
 }

@@ -180,7 +180,7 @@ internal static class ModuleIO
             if (copyRuntime && File.Exists(inputDeps))
             {
                 File.Copy(inputDeps, deps);
-                DepsFile.AddRuntime(deps, RuntimeVersion);
+                DepsFile.AddRuntime(deps, inputDeps, RuntimeVersion);
             }
 
             if (copyRuntime)

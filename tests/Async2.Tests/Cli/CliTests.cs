@@ -277,6 +277,28 @@ public sealed class CliTests : IDisposable
         Assert.Equal(depsBefore, Fingerprint(Path.Combine(app, "Throwing.deps.json")));
     }
 
+    [Theory]
+    [InlineData("[]", "this .deps.json is not a JSON object")]
+    [InlineData("{ \"targets\": [1, 2", "this .deps.json is not valid JSON")]
+    public void Rewrite_of_an_app_whose_deps_json_is_broken_names_that_file_and_writes_nothing(string deps, string message)
+    {
+        // A root that is no object escaped as ASYNC2900 ("a bug in Async2"), and invalid JSON was
+        // reported at the scratch copy's path, already deleted (found in review).
+        var app = Path.Combine(_folder, "broken");
+        Directory.CreateDirectory(app);
+        File.Copy(Fixture("Throwing").RuntimeAsync, Path.Combine(app, "Throwing.dll"));
+        var inputDeps = Path.Combine(app, "Throwing.deps.json");
+        File.WriteAllText(inputDeps, deps);
+        var output = Path.Combine(_folder, "broken-out", "Throwing.dll");
+
+        var (exitCode, _, stderr) = RunAsync2("rewrite", Path.Combine(app, "Throwing.dll"), "-o", output);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains($"error ASYNC2001: {inputDeps}: {message}", stderr);
+        Assert.False(File.Exists(output));
+        Assert.Equal(deps, File.ReadAllText(inputDeps));
+    }
+
     [Fact]
     public void Rewrite_of_a_ReadyToRun_image_writes_plain_IL_that_runs()
     {
