@@ -42,11 +42,11 @@ public struct AsyncChain
         NotifierKind = NotifierKind.Task;
     }
 
-    /// <summary>Leaves the notifier to the frame about to link, a stand-in that chooses it when the root registers (<see cref="IStandInFrame"/>).</summary>
-    internal void WaitForStandIn()
+    /// <summary>Leaves <paramref name="frame"/>, about to link, as the notifier: it names what to wait for when the root registers (<see cref="NotifierKind.StandIn"/>).</summary>
+    internal void WaitForStandIn(IStandInFrame frame)
     {
-        Notifier = null;
-        NotifierKind = NotifierKind.UnsafeAwaiter;
+        Notifier = frame;
+        NotifierKind = NotifierKind.StandIn;
     }
 
     /// <summary>Leaves Task.Yield's awaiter as the notifier (<see cref="NotifierKind.Yield"/>).</summary>
@@ -272,4 +272,10 @@ internal enum NotifierKind : byte
     /// yielded chains resume in the order they yielded), with no delegate to wrap.
     /// </summary>
     Yield,
+
+    /// <summary>
+    /// A frame standing in for a non-async override (<see cref="IStandInFrame"/>): asked at
+    /// registration, once its caller has linked, what to wait for.
+    /// </summary>
+    StandIn,
 }

@@ -26,7 +26,7 @@ internal static class BuilderRoot
 {
     /// <summary>Whether a chain's first suspension suits a builder root (else it gets a ChainRoot object).</summary>
     internal static bool Suits(ref AsyncChain chain) =>
-        chain.NotifierKind == NotifierKind.Task && chain.Head!.SavedExecutionContext is not null && !ExecutionContext.IsFlowSuppressed();
+        chain.NotifierKind is NotifierKind.Task or NotifierKind.StandIn && chain.Head!.SavedExecutionContext is not null && !ExecutionContext.IsFlowSuppressed();
 }
 
 /// <summary>
@@ -112,6 +112,10 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
             case NotifierKind.FlowingAwaiter:
                 var flowingAwaiter = Unsafe.As<INotifyCompletion>(notifier!);
                 _builder.AwaitOnCompleted(ref flowingAwaiter, ref this);
+                break;
+            case NotifierKind.StandIn:
+                var (notifierOfTheOverride, kindOfTheOverride) = ((IStandInFrame)notifier!).WhatToWaitFor();
+                Register(notifierOfTheOverride, kindOfTheOverride);
                 break;
             default:
                 throw new InvalidOperationException("Async2: a suspended chain has nothing to wait for.");

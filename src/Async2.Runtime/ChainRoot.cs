@@ -58,6 +58,10 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
             case NotifierKind.Task:
                 Unsafe.As<Task>(notifier!).GetAwaiter().UnsafeOnCompleted(_resume ??= Resume);
                 break;
+            case NotifierKind.StandIn:
+                var (notifierOfTheOverride, kindOfTheOverride) = ((IStandInFrame)notifier!).WhatToWaitFor();
+                Register(notifierOfTheOverride, kindOfTheOverride);
+                break;
             case NotifierKind.Yield when ResumeContext.Capture() is null:
                 ThreadPool.UnsafeQueueUserWorkItem(this, preferLocal: false);
                 break;
@@ -202,8 +206,6 @@ internal static class NotifierRegistration
     {
         if (Telemetry.IsOn)
             Telemetry.ChainSuspended(chain.Head!, chain.Tail);
-        if ((chain.Head!.Flags & ContinuationFlags.StandsInForOverride) != 0)
-            ((IStandInFrame)chain.Head).WaitAsItsCaller(ref chain);
         if (!chain.ScopeLeftLeafContext && !chain.ScopeLeftLeafExecutionContext)
         {
             registration.Register(chain.Notifier, chain.NotifierKind);

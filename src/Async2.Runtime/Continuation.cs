@@ -40,13 +40,6 @@ public enum ContinuationFlags
     /// four thread-static reads less per resumption.
     /// </summary>
     HasContextScope = 4,
-
-    /// <summary>
-    /// The frame stands in for a non-async override awaited through an entry
-    /// (<see cref="OverrideDispatch"/>): the root asks it what to wait for, once its caller has
-    /// linked and recorded the context it continues in.
-    /// </summary>
-    StandsInForOverride = 8,
 }
 
 /// <summary>A suspended async2 frame. Generated code derives from it; user code never does.</summary>

@@ -71,7 +71,7 @@ public static class OverrideDispatch
     // as classic does), or without one when the caller has none to go back to, or awaited with
     // ConfigureAwait(false), which the rewrite took off the call (waiting with the context captured
     // posted there, and a caller blocking on it, sync over async, waited forever). The caller has
-    // linked by the time the root registers, so the root asks the stand-in then (IStandInFrame).
+    // linked by the time the root registers, so the root asks the stand-in then (NotifierKind.StandIn).
     // A ValueTask is waited for through its own awaiter, not AsTask, so its source is asked with
     // the flags classic async gives it.
 
@@ -82,16 +82,14 @@ public static class OverrideDispatch
             task.GetAwaiter().GetResult();
             return;
         }
-        chain.WaitFor(task);
-        chain.Link(new TaskFrame(task));
+        StandIn(new TaskFrame(task), ref chain);
     }
 
     public static T Await<T>(Task<T> task, ref AsyncChain chain)
     {
         if (task.IsCompleted)
             return task.GetAwaiter().GetResult();
-        chain.WaitFor(task);
-        chain.Link(new TaskFrame<T>(task));
+        StandIn(new TaskFrame<T>(task), ref chain);
         return default!;
     }
 
@@ -102,94 +100,66 @@ public static class OverrideDispatch
             task.GetAwaiter().GetResult();
             return;
         }
-        chain.WaitForStandIn();
-        chain.Link(new ValueTaskFrame(task));
+        StandIn(new ValueTaskFrame(task), ref chain);
     }
 
     public static T Await<T>(ValueTask<T> task, ref AsyncChain chain)
     {
         if (task.IsCompleted)
             return task.GetAwaiter().GetResult();
-        chain.WaitForStandIn();
-        chain.Link(new ValueTaskFrame<T>(task));
+        StandIn(new ValueTaskFrame<T>(task), ref chain);
         return default!;
+    }
+
+    private static void StandIn<TFrame>(TFrame frame, ref AsyncChain chain) where TFrame : Continuation, IStandInFrame
+    {
+        chain.WaitForStandIn(frame);
+        chain.Link(frame);
     }
 
     /// <summary>Whether the frame awaiting <paramref name="standIn"/> continues in a context it captured.</summary>
     private static bool CallerCapturedContext(Continuation standIn) => standIn.Next?.CapturedContext is not null;
 
     [StackTraceHidden]
-    private sealed class TaskFrame : Continuation, IStandInFrame
+    private sealed class TaskFrame(Task task) : Continuation, IStandInFrame
     {
-        private readonly Task _task;
+        public (object Notifier, NotifierKind Kind) WhatToWaitFor() =>
+            CallerCapturedContext(this) ? (task, NotifierKind.Task) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
 
-        public TaskFrame(Task task) => (_task, Flags) = (task, ContinuationFlags.StandsInForOverride);
-
-        public void WaitAsItsCaller(ref AsyncChain chain)
-        {
-            if (!CallerCapturedContext(this))
-                chain.WaitFor(_task.ConfigureAwait(false).GetAwaiter());
-        }
-
-        public override void Resume(ref AsyncChain chain) => _task.GetAwaiter().GetResult();
+        public override void Resume(ref AsyncChain chain) => task.GetAwaiter().GetResult();
     }
 
     [StackTraceHidden]
-    private sealed class TaskFrame<T> : Continuation<T>, IStandInFrame
+    private sealed class TaskFrame<T>(Task<T> task) : Continuation<T>, IStandInFrame
     {
-        private readonly Task<T> _task;
+        public (object Notifier, NotifierKind Kind) WhatToWaitFor() =>
+            CallerCapturedContext(this) ? (task, NotifierKind.Task) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
 
-        public TaskFrame(Task<T> task) => (_task, Flags) = (task, ContinuationFlags.StandsInForOverride);
-
-        public void WaitAsItsCaller(ref AsyncChain chain)
-        {
-            if (!CallerCapturedContext(this))
-                chain.WaitFor(_task.ConfigureAwait(false).GetAwaiter());
-        }
-
-        public override void Resume(ref AsyncChain chain) => Result = _task.GetAwaiter().GetResult();
+        public override void Resume(ref AsyncChain chain) => Result = task.GetAwaiter().GetResult();
     }
 
     [StackTraceHidden]
-    private sealed class ValueTaskFrame : Continuation, IStandInFrame
+    private sealed class ValueTaskFrame(ValueTask task) : Continuation, IStandInFrame
     {
-        private readonly ValueTask _task;
+        public (object Notifier, NotifierKind Kind) WhatToWaitFor() =>
+            CallerCapturedContext(this) ? (task.GetAwaiter(), NotifierKind.UnsafeAwaiter) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
 
-        public ValueTaskFrame(ValueTask task) => (_task, Flags) = (task, ContinuationFlags.StandsInForOverride);
-
-        public void WaitAsItsCaller(ref AsyncChain chain)
-        {
-            if (CallerCapturedContext(this))
-                chain.WaitFor(_task.GetAwaiter());
-            else
-                chain.WaitFor(_task.ConfigureAwait(false).GetAwaiter());
-        }
-
-        public override void Resume(ref AsyncChain chain) => _task.GetAwaiter().GetResult();
+        public override void Resume(ref AsyncChain chain) => task.GetAwaiter().GetResult();
     }
 
     [StackTraceHidden]
-    private sealed class ValueTaskFrame<T> : Continuation<T>, IStandInFrame
+    private sealed class ValueTaskFrame<T>(ValueTask<T> task) : Continuation<T>, IStandInFrame
     {
-        private readonly ValueTask<T> _task;
+        public (object Notifier, NotifierKind Kind) WhatToWaitFor() =>
+            CallerCapturedContext(this) ? (task.GetAwaiter(), NotifierKind.UnsafeAwaiter) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
 
-        public ValueTaskFrame(ValueTask<T> task) => (_task, Flags) = (task, ContinuationFlags.StandsInForOverride);
-
-        public void WaitAsItsCaller(ref AsyncChain chain)
-        {
-            if (CallerCapturedContext(this))
-                chain.WaitFor(_task.GetAwaiter());
-            else
-                chain.WaitFor(_task.ConfigureAwait(false).GetAwaiter());
-        }
-
-        public override void Resume(ref AsyncChain chain) => Result = _task.GetAwaiter().GetResult();
+        public override void Resume(ref AsyncChain chain) => Result = task.GetAwaiter().GetResult();
     }
 }
 
-/// <summary>A frame standing in for a non-async override (<see cref="ContinuationFlags.StandsInForOverride"/>).</summary>
+/// <summary>A frame standing in for a non-async override (<see cref="NotifierKind.StandIn"/>).</summary>
 internal interface IStandInFrame
 {
-    /// <summary>Leaves in <paramref name="chain"/> what to wait for, as the caller's own await of the task would.</summary>
-    void WaitAsItsCaller(ref AsyncChain chain);
+    /// <summary>What the root registers with, as the caller's own await of the override's task would.</summary>
+    (object Notifier, NotifierKind Kind) WhatToWaitFor();
 }
