@@ -186,16 +186,7 @@ internal static class Dispatcher
             StackGuard.SetFloor(ref chain);
             if (RecordsResumedFrames)
                 Resumed = frame;
-            try
-            {
-                frame.Resume(ref chain);
-                fault = null;
-            }
-            catch (Exception exception)
-            {
-                fault = ExceptionDispatchInfo.Capture(exception);
-                chain.Head = null;
-            }
+            fault = ResumeCatching(frame, ref chain);
 
             if (chain.Head is not null)
             {
@@ -209,6 +200,25 @@ internal static class Dispatcher
             completed = frame;
             completedPassedThrough = false;
             frame = rest;
+        }
+    }
+
+    /// <summary>
+    /// Resumes one frame and returns what it threw. Outside the loop: the JIT keeps every local
+    /// live across a try in memory, which cost the loop its registers.
+    /// </summary>
+    [StackTraceHidden]
+    private static ExceptionDispatchInfo? ResumeCatching(Continuation frame, ref AsyncChain chain)
+    {
+        try
+        {
+            frame.Resume(ref chain);
+            return null;
+        }
+        catch (Exception exception)
+        {
+            chain.Head = null;
+            return ExceptionDispatchInfo.Capture(exception);
         }
     }
 
