@@ -18,7 +18,8 @@ namespace Async2.Rewriter;
 /// <item>mark: the cross-assembly contract callers in other assemblies rely on (Rewrite/CrossAssemblyContract.cs);</item>
 /// <item>emit: write the assembly (signed again with the input's key pair when one is given), its PDB and Async2.Runtime.dll atomically (Emit/ModuleIO.cs).</item>
 /// </list>
-/// Match or bail: if any method cannot be rewritten, nothing is written and every problem is reported.
+/// Match or bail: if any method cannot be rewritten, nothing is written and every problem is reported,
+/// an exception the rewriter did not expect too (ASYNC2900, for the method or the step it met it in).
 /// </summary>
 public static class AssemblyRewriter
 {

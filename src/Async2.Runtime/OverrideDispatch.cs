@@ -12,8 +12,9 @@
 // per-type cache); if not, it calls M virtually and awaits the task here, which is right whoever
 // overrides M. The check reads no methods by reflection, which trimming and NativeAOT do not keep.
 //
-// Keep in sync: Rewrite/VirtualEntries.cs (which overrides get entries, the call to RunsOwnBody)
-// and Rewrite/InterfaceEntries.cs (the interface entries' guards, IsRuntimeProxy).
+// Keep in sync: Rewrite/VirtualEntries.cs (which overrides get entries, the call to RunsOwnBody),
+// Rewrite/InterfaceEntries.cs (the interface entries' guards, IsRuntimeProxy), and ChainRoot.cs and
+// BuilderRoot.cs, which ask a frame standing in for an override what to wait for (NotifierKind.StandIn).
 // Only the cache miss and the foreign-override path cost anything; both stay off the hot path of
 // a rewritten override called on its own type.
 using System.Collections.Concurrent;

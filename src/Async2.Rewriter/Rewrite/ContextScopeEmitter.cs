@@ -99,7 +99,7 @@ internal static class ContextScopeEmitter
             return false;
         if (call.OpCode.Code == Code.Callvirt && callee.HasThis && IsVirtual(callee))
             return false;
-        if (RunsATaskHere(callee) || callee.Parameters.Any(p => IsSchedulerOrSequence(p.ParameterType)))
+        if (RunsATaskHere(callee) || callee.Parameters.Any(p => IsUserCodeParameter(p.ParameterType)))
             return false;
         return callee.DeclaringType.FullName != "System.String" || callee.Parameters.All(p => IsPlainText(p.ParameterType));
     }
@@ -108,7 +108,7 @@ internal static class ContextScopeEmitter
         callee.DeclaringType.Namespace == "System.Threading.Tasks"
         && callee.Name is "Start" or "RunSynchronously" or "Wait" or "WaitAll" or "WaitAny" or "get_Result";
 
-    private static bool IsSchedulerOrSequence(TypeReference type) =>
+    private static bool IsUserCodeParameter(TypeReference type) =>
         type.FullName is "System.Threading.Tasks.TaskScheduler" or "System.TimeProvider" or "System.Collections.IEnumerable"
         || type is GenericInstanceType { ElementType.FullName: "System.Collections.Generic.IEnumerable`1" };
 
