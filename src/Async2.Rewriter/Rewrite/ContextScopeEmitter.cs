@@ -57,10 +57,12 @@ internal static class ContextScopeEmitter
 
     /// <summary>
     /// Whether touching a static field of <paramref name="type"/> may run a static constructor in
-    /// the body. Not the method's own type's when it has an explicit one (it ran before the call, as
-    /// for classic async's stub; field initializers alone make the type beforefieldinit, initialized
-    /// at the first field access; a generic type's other instantiations have constructors of their
-    /// own), nor the compiler's (a lambda cache), nor the core library's.
+    /// the body. Not the method's own type's: an explicit one ran before the call, as for classic
+    /// async's stub; field initializers alone (beforefieldinit) may run at the first field access,
+    /// inside the body, but counting them would put a scope on every method reading a static of its
+    /// own class, ten times the cost of a call in the compatible mode (bench callcost), for a
+    /// difference design.md documents. A generic type's other instantiations count: they have
+    /// constructors of their own. Nor the compiler's types (a lambda cache), nor the core library's.
     /// </summary>
     private static bool MayRunTypeInitializer(TypeReference type, TypeDefinition owner)
     {
@@ -69,7 +71,7 @@ internal static class ContextScopeEmitter
         try
         {
             return type.Resolve() is not { } definition
-                || ((definition != owner || definition.IsBeforeFieldInit || definition.HasGenericParameters)
+                || ((definition != owner || definition.HasGenericParameters)
                     && !definition.CustomAttributes.Any(a => a.AttributeType.FullName == "System.Runtime.CompilerServices.CompilerGeneratedAttribute")
                     && definition.Methods.Any(method => method.IsConstructor && method.IsStatic));
         }
