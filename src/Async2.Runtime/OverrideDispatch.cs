@@ -121,14 +121,11 @@ public static class OverrideDispatch
     /// <summary>Whether the frame awaiting <paramref name="standIn"/> continues in a context it captured.</summary>
     private static bool CallerCapturedContext(Continuation standIn) => standIn.Next?.CapturedContext is not null;
 
-    /// <summary>A Task stand-in's notifier: the task itself (the root captures the context) or its ConfigureAwait(false) awaiter.</summary>
-    private static (object Notifier, NotifierKind Kind) TaskNotifier(Task task, Continuation standIn) =>
-        CallerCapturedContext(standIn) ? (task, NotifierKind.Task) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
-
     [StackTraceHidden]
     private sealed class TaskFrame(Task task) : Continuation, IStandInFrame
     {
-        public (object Notifier, NotifierKind Kind) WhatToWaitFor() => TaskNotifier(task, this);
+        public (object Notifier, NotifierKind Kind) WhatToWaitFor() =>
+            CallerCapturedContext(this) ? (task, NotifierKind.Task) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
 
         public override void Resume(ref AsyncChain chain) => task.GetAwaiter().GetResult();
     }
@@ -136,7 +133,8 @@ public static class OverrideDispatch
     [StackTraceHidden]
     private sealed class TaskFrame<T>(Task<T> task) : Continuation<T>, IStandInFrame
     {
-        public (object Notifier, NotifierKind Kind) WhatToWaitFor() => TaskNotifier(task, this);
+        public (object Notifier, NotifierKind Kind) WhatToWaitFor() =>
+            CallerCapturedContext(this) ? (task, NotifierKind.Task) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
 
         public override void Resume(ref AsyncChain chain) => Result = task.GetAwaiter().GetResult();
     }
@@ -145,7 +143,7 @@ public static class OverrideDispatch
     private sealed class ValueTaskFrame(ValueTask task) : Continuation, IStandInFrame
     {
         public (object Notifier, NotifierKind Kind) WhatToWaitFor() =>
-            (CallerCapturedContext(this) ? task.GetAwaiter() : task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
+            CallerCapturedContext(this) ? (task.GetAwaiter(), NotifierKind.UnsafeAwaiter) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
 
         public override void Resume(ref AsyncChain chain) => task.GetAwaiter().GetResult();
     }
@@ -154,7 +152,7 @@ public static class OverrideDispatch
     private sealed class ValueTaskFrame<T>(ValueTask<T> task) : Continuation<T>, IStandInFrame
     {
         public (object Notifier, NotifierKind Kind) WhatToWaitFor() =>
-            (CallerCapturedContext(this) ? task.GetAwaiter() : task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
+            CallerCapturedContext(this) ? (task.GetAwaiter(), NotifierKind.UnsafeAwaiter) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
 
         public override void Resume(ref AsyncChain chain) => Result = task.GetAwaiter().GetResult();
     }
