@@ -45,7 +45,10 @@ static class Program
         if (!s_suspend)
             return;
         var gate = new TaskCompletionSource();
-        new Thread(() => { Thread.Sleep(5); gate.SetResult(); }).Start();
+        // Long enough for the await to come first even on a loaded machine: a gate completed
+        // before it lets the callee finish synchronously, on the loop, in classic async too
+        // (with 5 ms, 2 runs in 40 of the classic build did so while the test suite ran).
+        new Thread(() => { Thread.Sleep(100); gate.SetResult(); }).Start();
         await gate.Task.ConfigureAwait(false);
     }
 
