@@ -18,6 +18,9 @@ internal static class RuntimeNames
     public const string SuspensionPointsAttribute = "SuspensionPointsAttribute";
     public const string CrossAssembly = "CrossAssembly";
 
+    /// <summary>Continuation.FlagBits: StateAndFlags holds the state above this many bits of ContinuationFlags.</summary>
+    public const int FlagBits = 3;
+
     /// <summary>ContinuationFlags.HandlesExceptions: the frame suspended inside a protected region.</summary>
     public const int HandlesExceptionsFlag = 1;
 

@@ -1,7 +1,10 @@
 // AsyncChain: the state one chain of async2 calls shares, passed by reference to every variant.
 //
 // It lives on the stack of whoever started or resumed the chain (a Task thunk or the dispatcher),
-// so reaching it costs an argument, not a thread-local lookup. The protocol, which the rewriter's
+// so reaching it costs an argument, not a thread-local lookup. It is a ref struct, so that the JIT
+// knows every `ref AsyncChain` points into a stack: it then stores references through it without
+// a write barrier (a struct's byref may point into the heap, and each store of a suspension paid a
+// checked-barrier call: Head, Tail, Notifier, the unwinding's contexts). The protocol, which the rewriter's
 // generated code follows (Async2.Rewriter/Rewrite/SuspensionEmitter.cs):
 //   - after every call to another variant, the caller tests Head != null ("did it suspend?");
 //   - a frame that suspends builds its continuation and calls Link (LinkAwaitingCallee when it
@@ -17,7 +20,7 @@ using System.Runtime.ExceptionServices;
 namespace Async2.Runtime;
 
 [EditorBrowsable(EditorBrowsableState.Never)]
-public struct AsyncChain
+public ref struct AsyncChain
 {
     /// <summary>The innermost suspended frame; non-null exactly while the chain is suspending.</summary>
     public Continuation? Head;

@@ -83,7 +83,7 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     private void Register(ref AsyncChain chain)
     {
         var registration = new Registration(ref this);
-        NotifierRegistration.Register(ref registration, ref chain);
+        NotifierRegistration.Register(registration, ref chain);
     }
 
     private ref struct Registration(ref BuilderRoot<TBuilder> root) : INotifierRegistration

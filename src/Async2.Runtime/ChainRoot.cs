@@ -43,7 +43,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         if (_head != chain.Head)
             _head = chain.Head;
         var registration = new Registration(this);
-        NotifierRegistration.Register(ref registration, ref chain);
+        NotifierRegistration.Register(registration, ref chain);
     }
 
     private readonly struct Registration(ChainRoot root) : INotifierRegistration
@@ -108,12 +108,17 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// (so the dispatcher need not put it back for the head), and gives the notifier's thread its
     /// own context back afterwards. A head that suspended with flow suppressed runs in the
     /// notifier's, as a classic state machine that captured no context does; that context is put
-    /// back too, since the frames after the head change it.
+    /// back too, since the frames after the head change it. A notifier's thread that is in the
+    /// head's context already, with no SynchronizationContext (a Yield on a pool thread, an
+    /// awaiter completed where the chain suspended), dispatches in place and puts back what the
+    /// frames changed: what ExecutionContext.Run does, without its delegate call.
     /// </summary>
     private void Resume()
     {
         var executionContext = _head!.SavedExecutionContext;
-        if (executionContext is not null)
+        if (executionContext is not null && ExecutionContext.Capture() == executionContext && SynchronizationContext.Current is null)
+            DispatchInPlace(executionContext);
+        else if (executionContext is not null)
             ExecutionContext.Run(executionContext, s_dispatchInContext, this);
         else if (ExecutionContext.Capture() is { } notifiers)
             ExecutionContext.Run(notifiers, s_dispatchInContext, this);
@@ -121,7 +126,22 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
             Dispatch(inContextRun: false);
     }
 
-    /// <param name="inContextRun">Whether it runs in ExecutionContext.Run, which puts the thread's contexts back after it.</param>
+    private void DispatchInPlace(ExecutionContext executionContext)
+    {
+        try
+        {
+            Dispatch(inContextRun: true);
+        }
+        finally
+        {
+            if (SynchronizationContext.Current is not null)
+                SynchronizationContext.SetSynchronizationContext(null);
+            if (ExecutionContext.Capture() != executionContext)
+                ExecutionContext.Restore(executionContext);
+        }
+    }
+
+    /// <param name="inContextRun">Whether the caller puts the thread's contexts back after it (ExecutionContext.Run, DispatchInPlace).</param>
     private void Dispatch(bool inContextRun)
     {
         // The head stays recorded (a re-suspending chain usually has the same one): it is not
@@ -202,7 +222,7 @@ internal static class NotifierRegistration
     /// (<see cref="AsyncChain.ScopeLeftLeafContext"/>): an awaiter captures the context where it is
     /// registered.
     /// </summary>
-    internal static void Register<T>(ref T registration, ref AsyncChain chain) where T : INotifierRegistration, allows ref struct
+    internal static void Register<T>(scoped T registration, ref AsyncChain chain) where T : INotifierRegistration, allows ref struct
     {
         if (Telemetry.IsOn)
             Telemetry.ChainSuspended(chain.Head!, chain.Tail);
@@ -211,14 +231,14 @@ internal static class NotifierRegistration
             registration.Register(chain.Notifier, chain.NotifierKind);
             return;
         }
-        RegisterInLeafContexts(ref registration, ref chain);
+        RegisterInLeafContexts(registration, ref chain);
     }
 
     /// <summary>
     /// Registers under the leaf's SynchronizationContext and in its ExecutionContext, where context
     /// scopes put back their callers' while the chain unwound, and puts the thread's back after.
     /// </summary>
-    private static void RegisterInLeafContexts<T>(ref T registration, ref AsyncChain chain) where T : INotifierRegistration, allows ref struct
+    private static void RegisterInLeafContexts<T>(scoped T registration, ref AsyncChain chain) where T : INotifierRegistration, allows ref struct
     {
         var synchronizationContext = SynchronizationContext.Current;
         var executionContext = chain.ScopeLeftLeafExecutionContext && chain.Head!.SavedExecutionContext is not null

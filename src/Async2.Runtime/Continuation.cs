@@ -12,7 +12,7 @@ using System.Runtime.CompilerServices;
 
 namespace Async2.Runtime;
 
-/// <summary>Flag bits stored in <see cref="Continuation.Flags"/>.</summary>
+/// <summary>Flag bits stored in the low bits of <see cref="Continuation.StateAndFlags"/>.</summary>
 [Flags]
 public enum ContinuationFlags
 {
@@ -55,11 +55,23 @@ public abstract class Continuation : IAsyncStateMachine
     /// <summary>The caller's frame, resumed after this one completes.</summary>
     public Continuation? Next;
 
-    /// <summary>The suspension point to resume at, 1-based; written by the suspending method.</summary>
-    public int State;
+    /// <summary>
+    /// The suspension point to resume at (1-based) shifted left by <see cref="FlagBits"/>, and that
+    /// point's <see cref="ContinuationFlags"/> in the bits below: one constant per suspension point,
+    /// written by the suspending method in one store. One field rather than two makes a frame 8
+    /// bytes smaller whenever its own fields leave 4 bytes of the last word free (an
+    /// <c>async Task&lt;int&gt;</c> keeping one Task: 56 → 48 bytes).
+    /// </summary>
+    public int StateAndFlags;
 
-    /// <summary>Bits from <see cref="ContinuationFlags"/> describing the current suspension point.</summary>
-    public ContinuationFlags Flags;
+    /// <summary>How many low bits of <see cref="StateAndFlags"/> hold the flags.</summary>
+    public const int FlagBits = 3;
+
+    /// <summary>The suspension point to resume at, 1-based.</summary>
+    internal int State => StateAndFlags >> FlagBits;
+
+    /// <summary>The <see cref="ContinuationFlags"/> of the suspension point.</summary>
+    internal ContinuationFlags Flags => (ContinuationFlags)(StateAndFlags & ((1 << FlagBits) - 1));
 
     /// <summary>
     /// The contexts the frame suspended in, in one field since a frame seldom has a

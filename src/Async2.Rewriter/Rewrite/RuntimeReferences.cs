@@ -33,8 +33,7 @@ internal sealed class RuntimeReferences
         ContinuationCtor = module.ImportReference(continuation.Methods.Single(m => m.IsConstructor && !m.IsStatic));
         ContinuationResume = continuation.Methods.Single(m => m.Name == "Resume");
         Next = module.ImportReference(continuation.Fields.Single(f => f.Name == "Next"));
-        State = module.ImportReference(continuation.Fields.Single(f => f.Name == "State"));
-        Flags = module.ImportReference(continuation.Fields.Single(f => f.Name == "Flags"));
+        StateAndFlags = module.ImportReference(continuation.Fields.Single(f => f.Name == "StateAndFlags"));
         AsyncChain = module.ImportReference(chain);
         ChainByRef = new ByReferenceType(AsyncChain);
         Head = module.ImportReference(chain.Fields.Single(f => f.Name == "Head"));
@@ -80,8 +79,8 @@ internal sealed class RuntimeReferences
     public MethodReference ContinuationCtor { get; }
     public MethodDefinition ContinuationResume { get; }
     public FieldReference Next { get; }
-    public FieldReference State { get; }
-    public FieldReference Flags { get; }
+    /// <summary><c>Continuation.StateAndFlags</c>: the state number above <see cref="RuntimeNames.FlagBits"/> bits of flags.</summary>
+    public FieldReference StateAndFlags { get; }
     public TypeReference AsyncChain { get; }
     public TypeReference ChainByRef { get; }
     public FieldReference Head { get; }

@@ -11,13 +11,13 @@ namespace Async2.Rewriter.Rewrite;
 /// <code>
 ///     CHECK:    brfalse CONTINUE                       (from AwaitNormalizer)
 ///     SUSPEND:  cont = resume ?? new &lt;M&gt;d__Async2();    reuse the frame's own record when resumed
-///               cont.State = k; cont.Flags = ...; cont.self = this; cont.field_v = v ...
-///                   (Flags: HandlesExceptions inside a try, FlowsContextsToCaller in flowing mode, HasContextScope)
+///               cont.StateAndFlags = k &lt;&lt; 3 | flags; cont.self = this; cont.field_v = v ...
+///                   (flags: HandlesExceptions inside a try, FlowsContextsToCaller in flowing mode, HasContextScope)
 ///               chain.Link(cont) (LinkAwaitingCallee at a direct call); [suspending = true]; leave EXIT
 ///     RESUME_k: v = resume.field_v ...; state = 0; [r = chain.GetResult&lt;T&gt;()]
 ///     CONTINUE: ...
 /// </code>
-/// Entry: <c>if (resume != null) goto DISPATCH</c>; DISPATCH switches on resume.State to
+/// Entry: <c>if (resume != null) goto DISPATCH</c>; DISPATCH switches on the state (resume.StateAndFlags &gt;&gt; 3) to
 /// RESUME_k, or, when the await is inside trys, to the first instruction of the outermost one,
 /// where a prologue switches again (IL allows entering a try only at its first instruction).
 /// Finally and fault handlers around an await skip their body while the frame is suspending,
@@ -114,7 +114,7 @@ internal static class SuspensionEmitter
     ///               call &lt;M&gt;s__SuspendK([this,] live variables.., ref chain); [suspending = true]; leave EXIT
     ///     CONTINUE: ...
     /// static void &lt;M&gt;s__SuspendK([this,] live variables.., ref AsyncChain chain)   (NoInlining)
-    ///     { cont = new &lt;M&gt;d__Async2(); cont.State = k; ...as in M'...; chain.Link(cont); }
+    ///     { cont = new &lt;M&gt;d__Async2(); cont.StateAndFlags = ...; ...as in M'...; chain.Link(cont); }
     /// </code>
     /// The frame resumes in M' at state k, with the same fields, flags and context as if M' had suspended.
     /// </summary>
@@ -207,7 +207,7 @@ internal static class SuspensionEmitter
     }
 
     /// <summary>
-    /// <c>frame.State = k; frame.Flags = ...; frame.self = this; frame.field_v = v ...; chain.Link(frame)</c>,
+    /// <c>frame.StateAndFlags = k &lt;&lt; 3 | flags; frame.self = this; frame.field_v = v ...; chain.Link(frame)</c>,
     /// or LinkAwaitingCallee at a direct call: a frame awaiting another variant must come back to its
     /// SynchronizationContext or TaskScheduler whatever its callee does (unless a ConfigureAwait(false)
     /// attribute applies); bridged awaits leave that to their awaiter.
@@ -223,11 +223,8 @@ internal static class SuspensionEmitter
         RuntimeReferences runtime, bool skipUnchangedReferences)
     {
         yield return Instruction.Create(OpCodes.Ldloc, frame);
-        yield return Instruction.Create(OpCodes.Ldc_I4, point.State);
-        yield return Instruction.Create(OpCodes.Stfld, runtime.State);
-        yield return Instruction.Create(OpCodes.Ldloc, frame);
-        yield return Instruction.Create(OpCodes.Ldc_I4, flags);
-        yield return Instruction.Create(OpCodes.Stfld, runtime.Flags);
+        yield return Instruction.Create(OpCodes.Ldc_I4, point.State << RuntimeNames.FlagBits | flags);
+        yield return Instruction.Create(OpCodes.Stfld, runtime.StateAndFlags);
         if (layout.Self is not null)
         {
             foreach (var instruction in StoreField(frame, layout.Self, () => Instruction.Create(OpCodes.Ldarg, self), skipUnchangedReferences))
@@ -389,7 +386,9 @@ internal static class SuspensionEmitter
         var dispatch = new List<Instruction>
         {
             Instruction.Create(OpCodes.Ldarg, resume),
-            Instruction.Create(OpCodes.Ldfld, runtime.State),
+            Instruction.Create(OpCodes.Ldfld, runtime.StateAndFlags),
+            Instruction.Create(OpCodes.Ldc_I4, RuntimeNames.FlagBits),
+            Instruction.Create(OpCodes.Shr),
             Instruction.Create(OpCodes.Stloc, state),
             Instruction.Create(OpCodes.Ldloc, state),
             Instruction.Create(OpCodes.Switch, table),

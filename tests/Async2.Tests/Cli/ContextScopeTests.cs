@@ -46,8 +46,8 @@ public sealed class ContextScopeTests
         // scope to a root that puts the contexts back itself, and only where there is one, as above.
         var flagStores = variants[0].DeclaringType.Methods
             .SelectMany(m => m.Body.Instructions)
-            .Where(i => i.Operand is FieldReference { Name: "Flags" })
-            .Select(i => ConstantLoaded(i.Previous))
+            .Where(i => i.Operand is FieldReference { Name: "StateAndFlags" } && i.OpCode == OpCodes.Stfld)
+            .Select(i => ConstantLoaded(i.Previous) & ((1 << Async2.Runtime.Continuation.FlagBits) - 1))
             .ToList();
         Assert.NotEmpty(flagStores);
         Assert.All(flagStores, flags => Assert.True(((flags & 4) != 0) == expectScope, $"{method}: a frame's flags {flags}"));
