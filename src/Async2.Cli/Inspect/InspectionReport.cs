@@ -116,15 +116,17 @@ internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyL
 
 /// <summary>
 /// The heap size of a continuation object, estimated from its fields the way CoreCLR lays out a
-/// class on 64-bit: a 16-byte header (sync block and method table), then the fields, each aligned
-/// to its size up to 8, the whole rounded up to 8. The runtime may order fields differently; the
-/// estimate is for comparing methods, not for exact accounting.
+/// class on 64-bit: a 16-byte header (sync block and method table), then each class's own fields
+/// after its base class's, where the base's ended (a derived class's fields do not fill the
+/// padding inside its base's): object references first, then the other fields from the largest
+/// down, each aligned to its size up to 8; the whole rounded up to 8. The runtime may order
+/// fields differently; the estimate is for comparing methods, not for exact accounting.
 /// </summary>
 internal static class ContinuationSize
 {
     public static int Estimate(TypeDefinition type)
     {
-        var fields = new List<int>();
+        var levels = new List<List<(int Size, bool IsReference)>>();
         for (TypeReference? current = type; current is not null;)
         {
             TypeDefinition? definition;
@@ -138,14 +140,26 @@ internal static class ContinuationSize
             }
             if (definition is null)
                 break;
-            fields.AddRange(definition.Fields.Where(f => !f.IsStatic).Select(f => FieldSize(f.FieldType)));
+            var owner = current;
+            levels.Add([.. definition.Fields.Where(f => !f.IsStatic).Select(f => TypeIn(owner, f.FieldType)).Select(t => (FieldSize(t), IsReference(t)))]);
             current = definition.BaseType;
         }
-        int size = 16;
-        foreach (var field in fields.OrderByDescending(f => Math.Min(f, 8)))
-            size = Align(size, Math.Min(field, 8)) + field;
-        return Align(size, 8);
+        int end = 0;
+        foreach (var fields in Enumerable.Reverse(levels))
+        {
+            foreach (var (size, _) in fields.OrderByDescending(f => f.IsReference).ThenByDescending(f => Math.Min(f.Size, 8)))
+                end = Align(end, Math.Min(size, 8)) + size;
+        }
+        return 16 + Align(end, 8);
     }
+
+    /// <summary>A field's type as the class deriving from <paramref name="owner"/> sees it: Continuation&lt;int&gt;'s Result is an int.</summary>
+    private static TypeReference TypeIn(TypeReference owner, TypeReference fieldType) =>
+        fieldType is GenericParameter { Type: GenericParameterType.Type } parameter && owner is GenericInstanceType instance
+            ? instance.GenericArguments[parameter.Position]
+            : fieldType;
+
+    private static bool IsReference(TypeReference type) => !type.IsValueType && !type.IsPointer && type is not GenericParameter;
 
     private static int FieldSize(TypeReference type)
     {

@@ -1,3 +1,6 @@
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using System.Runtime.Loader;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using Async2.Tests.Corpus;
@@ -38,6 +41,45 @@ public sealed class InspectTests : IDisposable
         foreach (var method in build.Report.Methods)
             Assert.Equal(method.AwaitSites, Regex.Matches(stdout, $@"(?m)^  await {Regex.Escape(method.Method)} state ").Count);
         Assert.Equal(before, Fingerprint(build.RuntimeAsync));
+    }
+
+    [Fact]
+    public void Continuation_sizes_are_what_the_runtime_allocates()
+    {
+        // Each class of a frame's hierarchy starts where its base class ended: a 4-byte field of
+        // the method's own class does not fill the padding Continuation leaves, a 4-byte result does.
+        var build = ProgramBuilder.Build("frames_field_shapes", [Path.Combine(TestEnvironment.CorpusFolder, "frames_field_shapes.cs")]);
+
+        var (exitCode, stdout, stderr) = RunAsync2("inspect", build.RuntimeAsync);
+
+        Assert.True(exitCode == 0, stderr);
+        var estimates = Regex.Matches(stdout, @"(?m)^method Program::(\w+): rewritten, .*, continuation (\d+) B")
+            .ToDictionary(m => m.Groups[1].Value, m => int.Parse(m.Groups[2].Value));
+        var context = new AssemblyLoadContext("frames_field_shapes", isCollectible: true);
+        try
+        {
+            var program = context.LoadFromAssemblyPath(build.Rewritten).GetType("Program")!;
+            var frames = program.GetNestedTypes(BindingFlags.NonPublic).Where(t => t.Name.Contains(">d__Async2") && !t.ContainsGenericParameters).ToList();
+            Assert.Equal(6, frames.Count);
+            foreach (var frame in frames)
+            {
+                string method = frame.Name[1..frame.Name.IndexOf('>')];
+                Assert.True(estimates.TryGetValue(method, out int estimate), $"no estimate for {method}:\n{stdout}");
+                Assert.True(estimate == AllocatedSize(frame), $"{method}: estimated {estimate} B, allocated {AllocatedSize(frame)} B");
+            }
+        }
+        finally
+        {
+            context.Unload();
+        }
+
+        static long AllocatedSize(Type type)
+        {
+            RuntimeHelpers.GetUninitializedObject(type);
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            RuntimeHelpers.GetUninitializedObject(type);
+            return GC.GetAllocatedBytesForCurrentThread() - before;
+        }
     }
 
     [Fact]
