@@ -109,14 +109,14 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// own context back afterwards. A head that suspended with flow suppressed runs in the
     /// notifier's, as a classic state machine that captured no context does; that context is put
     /// back too, since the frames after the head change it. A notifier's thread that is in the
-    /// head's context already, with no SynchronizationContext (a Yield on a pool thread, an
-    /// awaiter completed where the chain suspended), dispatches in place and puts back what the
-    /// frames changed: what ExecutionContext.Run does, without its delegate call.
+    /// head's ExecutionContext already (a Yield on a pool thread, an awaiter completed where the
+    /// chain suspended) dispatches in place and puts back the contexts the frames changed: what
+    /// ExecutionContext.Run does, without its delegate call.
     /// </summary>
     private void Resume()
     {
         var executionContext = _head!.SavedExecutionContext;
-        if (executionContext is not null && ExecutionContext.Capture() == executionContext && SynchronizationContext.Current is null)
+        if (executionContext is not null && ExecutionContext.Capture() == executionContext)
             DispatchInPlace(executionContext);
         else if (executionContext is not null)
             ExecutionContext.Run(executionContext, s_dispatchInContext, this);
@@ -128,14 +128,15 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
 
     private void DispatchInPlace(ExecutionContext executionContext)
     {
+        var synchronizationContext = SynchronizationContext.Current;
         try
         {
             Dispatch(inContextRun: true);
         }
         finally
         {
-            if (SynchronizationContext.Current is not null)
-                SynchronizationContext.SetSynchronizationContext(null);
+            if (SynchronizationContext.Current != synchronizationContext)
+                SynchronizationContext.SetSynchronizationContext(synchronizationContext);
             if (ExecutionContext.Capture() != executionContext)
                 ExecutionContext.Restore(executionContext);
         }

@@ -16,11 +16,11 @@ sealed class Manual : ICriticalNotifyCompletion
     public void GetResult() { }
     public void OnCompleted(Action continuation) => _pending = continuation;
     public void UnsafeOnCompleted(Action continuation) => _pending = continuation;
-    public void Step()
+    public bool TryStep()
     {
-        var next = _pending!;
-        _pending = null;
-        next();
+        var next = Interlocked.Exchange(ref _pending, null);
+        next?.Invoke();
+        return next is not null;
     }
 }
 
@@ -67,7 +67,13 @@ static class Program
         SynchronizationContext.SetSynchronizationContext(resumerContext);
         for (int step = 1; !task.IsCompleted; step++)
         {
-            awaiter.Step();
+            if (!awaiter.TryStep())
+            {
+                // The rest runs on the thread pool: a caller that captured no context does not
+                // continue inline under the resumer's SynchronizationContext.
+                task.Wait();
+                break;
+            }
             Print($"resumer after step {step}");
         }
         Console.WriteLine($"  task: {task.Status}");
