@@ -37,13 +37,17 @@ public static class AssemblyRewriter
             .Where(m => m.HasBody && ((int)m.ImplAttributes & RuntimeNames.AsyncImplFlag) != 0)
             .ToList();
         if (candidates.Count == 0)
+        {
+            if (OtherAsync2Versions.OfInput(module) is { } rewrittenByAnother)
+                throw new RewriteException([rewrittenByAnother]);
             return new RewriteReport
             {
                 InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = false, Written = false, Methods = [],
                 AlreadyRewritten = module.AssemblyReferences.Any(reference => reference.Name == loaded.Runtime.Assembly.Name.Name),
             };
+        }
 
-        var diagnostics = new List<Diagnostic>();
+        var diagnostics = OtherAsync2Versions.AmongReferences(module).ToList();
         var runtime = new RuntimeReferences(module, loaded.Runtime);
         var foreign = new ForeignCalls(module, runtime);
         var variants = new VariantMap(foreign, dispatchesThroughEntries: !VirtualEntries.ProxiesMayOverrideEntries(module));

@@ -7,6 +7,9 @@ namespace Async2.Rewriter;
 internal static class RuntimeNames
 {
     public const string Namespace = "Async2.Runtime";
+
+    /// <summary>The runtime library's assembly name, which every rewritten assembly references.</summary>
+    public const string RuntimeAssembly = "Async2.Runtime";
     public const string Continuation = "Continuation";
     public const string GenericContinuation = "Continuation`1";
     public const string AsyncChain = "AsyncChain";

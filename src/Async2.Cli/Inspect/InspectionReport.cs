@@ -117,16 +117,19 @@ internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyL
 /// <summary>
 /// The heap size of a continuation object, estimated from its fields the way CoreCLR lays out a
 /// class on 64-bit: a 16-byte header (sync block and method table), then each class's own fields
-/// after its base class's, where the base's ended (a derived class's fields do not fill the
-/// padding inside its base's): object references first, then the other fields from the largest
-/// down, each aligned to its size up to 8; the whole rounded up to 8. The runtime may order
-/// fields differently; the estimate is for comparing methods, not for exact accounting.
+/// after its base class's, where the base's ended. A class first fills the padding its base left
+/// with its small fields that fit, then places object references, then the rest from the most
+/// aligned down, each aligned to its alignment; the whole is rounded up to 8. Structs are measured
+/// the same way, with their type arguments. The estimate is for comparing methods; the runtime
+/// may order some fields differently (InspectTests compares it with what the runtime allocates).
 /// </summary>
 internal static class ContinuationSize
 {
+    private readonly record struct Field(int Size, int Alignment, bool IsReference);
+
     public static int Estimate(TypeDefinition type)
     {
-        var levels = new List<List<(int Size, bool IsReference)>>();
+        var levels = new List<List<Field>>();
         for (TypeReference? current = type; current is not null;)
         {
             TypeDefinition? definition;
@@ -140,51 +143,73 @@ internal static class ContinuationSize
             }
             if (definition is null)
                 break;
-            var owner = current;
-            levels.Add([.. definition.Fields.Where(f => !f.IsStatic).Select(f => TypeIn(owner, f.FieldType)).Select(t => (FieldSize(t), IsReference(t)))]);
+            levels.Add(FieldsOf(current, definition));
             current = definition.BaseType;
         }
         int end = 0;
         foreach (var fields in Enumerable.Reverse(levels))
-        {
-            foreach (var (size, _) in fields.OrderByDescending(f => f.IsReference).ThenByDescending(f => Math.Min(f.Size, 8)))
-                end = Align(end, Math.Min(size, 8)) + size;
-        }
+            end = Place(end, fields);
         return 16 + Align(end, 8);
     }
 
-    /// <summary>A field's type as the class deriving from <paramref name="owner"/> sees it: Continuation&lt;int&gt;'s Result is an int.</summary>
+    private static List<Field> FieldsOf(TypeReference owner, TypeDefinition definition) =>
+        [.. definition.Fields.Where(f => !f.IsStatic).Select(f => Measure(TypeIn(owner, f.FieldType)))];
+
+    /// <summary>Places one class's (or struct's) fields from <paramref name="end"/> on; returns where they end.</summary>
+    private static int Place(int end, List<Field> fields)
+    {
+        var left = new List<Field>(fields);
+        int padding = Align(end, 8);
+        foreach (var field in fields.Where(f => !f.IsReference && f.Alignment < 8).OrderByDescending(f => f.Size))
+        {
+            if (Align(end, field.Alignment) + field.Size > padding)
+                continue;
+            end = Align(end, field.Alignment) + field.Size;
+            left.Remove(field);
+        }
+        foreach (var field in left.OrderByDescending(f => f.IsReference).ThenByDescending(f => f.Alignment).ThenByDescending(f => f.Size))
+            end = Align(end, field.Alignment) + field.Size;
+        return end;
+    }
+
+    /// <summary>A field's type as <paramref name="owner"/> sees it: Continuation&lt;int&gt;'s Result is an int, ValueTuple&lt;byte, byte&gt;'s Item1 a byte.</summary>
     private static TypeReference TypeIn(TypeReference owner, TypeReference fieldType) =>
         fieldType is GenericParameter { Type: GenericParameterType.Type } parameter && owner is GenericInstanceType instance
             ? instance.GenericArguments[parameter.Position]
             : fieldType;
 
-    private static bool IsReference(TypeReference type) => !type.IsValueType && !type.IsPointer && type is not GenericParameter;
-
-    private static int FieldSize(TypeReference type)
+    private static Field Measure(TypeReference type)
     {
         switch (type.MetadataType)
         {
-            case MetadataType.Boolean or MetadataType.SByte or MetadataType.Byte: return 1;
-            case MetadataType.Char or MetadataType.Int16 or MetadataType.UInt16: return 2;
-            case MetadataType.Int32 or MetadataType.UInt32 or MetadataType.Single: return 4;
-            case MetadataType.Int64 or MetadataType.UInt64 or MetadataType.Double or MetadataType.IntPtr or MetadataType.UIntPtr: return 8;
+            case MetadataType.Boolean or MetadataType.SByte or MetadataType.Byte: return new(1, 1, false);
+            case MetadataType.Char or MetadataType.Int16 or MetadataType.UInt16: return new(2, 2, false);
+            case MetadataType.Int32 or MetadataType.UInt32 or MetadataType.Single: return new(4, 4, false);
+            case MetadataType.Int64 or MetadataType.UInt64 or MetadataType.Double or MetadataType.IntPtr or MetadataType.UIntPtr
+                or MetadataType.Pointer or MetadataType.FunctionPointer: return new(8, 8, false);
         }
         if (!type.IsValueType || type is GenericParameter)
-            return 8; // a reference, or a type parameter counted as one
+            return new(8, 8, true); // a reference, or a type parameter counted as one
         try
         {
             var definition = type.Resolve();
             if (definition is null)
-                return 8;
+                return new(8, 8, true);
             if (definition.IsEnum)
-                return FieldSize(definition.Fields.First(f => !f.IsStatic).FieldType);
-            int size = definition.Fields.Where(f => !f.IsStatic).Sum(f => FieldSize(f.FieldType));
-            return Math.Max(1, Align(size, Math.Min(8, Math.Max(1, size))));
+                return Measure(definition.Fields.First(f => !f.IsStatic).FieldType);
+            var fields = FieldsOf(type, definition);
+            if (fields.Count == 0)
+                return new(1, 1, false);
+            int alignment = fields.Max(f => f.Alignment);
+            bool holdsReferences = fields.Any(f => f.IsReference);
+            int size = 0;
+            foreach (var field in holdsReferences ? fields.OrderByDescending(f => f.IsReference).ThenByDescending(f => f.Alignment) : fields.AsEnumerable())
+                size = Align(size, field.Alignment) + field.Size;
+            return new(Align(size, alignment), alignment, false);
         }
         catch (AssemblyResolutionException)
         {
-            return 8;
+            return new(8, 8, true);
         }
     }
 

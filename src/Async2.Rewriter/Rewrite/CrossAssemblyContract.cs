@@ -5,10 +5,10 @@ namespace Async2.Rewriter.Rewrite;
 
 /// <summary>
 /// What a rewritten assembly promises rewritten assemblies that call it (docs/design.md, "Calls
-/// across assemblies"). Version 2:
+/// across assemblies"). Version 3:
 /// <list type="bullet">
-/// <item>the assembly carries <c>[assembly: Async2.Runtime.RewrittenByAsync2(2, "&lt;Async2 version&gt;")]</c>;</item>
-/// <item>it holds <c>&lt;Async2&gt;Contract::V2_&lt;MVID&gt;()</c>, an empty static method named after
+/// <item>the assembly carries <c>[assembly: Async2.Runtime.RewrittenByAsync2(3, "&lt;Async2 version&gt;")]</c>;</item>
+/// <item>it holds <c>&lt;Async2&gt;Contract::V3_&lt;MVID&gt;()</c>, an empty static method named after
 /// this build (a rewrite keeps the compiler's MVID), which callers probe at run time;</item>
 /// <item>a rewritten M carries <c>[AsyncStateMachine(typeof(C))]</c>, and its variant is C's static
 /// method named M with M's <c>this</c>, M's parameters, <c>ref AsyncChain</c> and C (VariantMap);</item>
@@ -20,10 +20,14 @@ namespace Async2.Rewriter.Rewrite;
 /// Version 2 (Async2 0.3): a variant's context scope records the leaf's SynchronizationContext in
 /// the chain when it puts back its caller's while suspending (ThunkScope.ExitVariant), and leaves
 /// its restoring to a Task thunk that says it does so (ThunkScope.EnterVariant).
+/// Version 3 (Async2 0.4): a frame's state and flags are one field (Continuation.StateAndFlags) and
+/// AsyncChain is a ref struct. The version is also the ABI between rewritten code and
+/// Async2.Runtime: code rewritten under another version cannot run with this runtime at all
+/// (<see cref="Analysis.OtherAsync2Versions"/>).
 /// </summary>
 internal static class CrossAssemblyContract
 {
-    public const int Version = 2;
+    public const int Version = 3;
     public const string AttributeName = "RewrittenByAsync2Attribute";
     public const string MarkerType = "<Async2>Contract";
 
@@ -49,6 +53,20 @@ internal static class CrossAssemblyContract
         marker.Body.GetILProcessor().Emit(OpCodes.Ret);
         type.Methods.Add(marker);
         module.Types.Add(type);
+    }
+
+    /// <summary>
+    /// The contract version and Async2 version <paramref name="module"/> was rewritten under (0 and
+    /// "an older version" when it references Async2.Runtime without saying), or null if Async2 did
+    /// not rewrite it.
+    /// </summary>
+    public static (int Contract, string Async2Version)? RewrittenUnder(ModuleDefinition module)
+    {
+        var mark = module.Assembly.CustomAttributes.FirstOrDefault(a =>
+            a.AttributeType.Namespace == RuntimeNames.Namespace && a.AttributeType.Name == AttributeName && a.ConstructorArguments.Count == 2);
+        if (mark is not null)
+            return (mark.ConstructorArguments[0].Value as int? ?? 0, mark.ConstructorArguments[1].Value as string ?? "an older version");
+        return module.AssemblyReferences.Any(reference => reference.Name == RuntimeNames.RuntimeAssembly) ? (0, "an older version") : null;
     }
 
     /// <summary>The build marker of <paramref name="module"/> if it was rewritten under this contract version; null otherwise.</summary>

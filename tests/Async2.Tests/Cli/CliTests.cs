@@ -414,6 +414,44 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public void Rewrite_refuses_an_input_or_a_reference_rewritten_by_another_version_of_Async2()
+    {
+        // A library rewritten by Async2 0.3 (contract 2) names Continuation.State, which this
+        // runtime no longer has: beside an app rewritten now it failed at its first call with
+        // MissingFieldException, and rewriting it again said "already rewritten".
+        var sources = Path.Combine(MultiAssemblyBuilder.ProgramsFolder, "calls_across");
+        string Compile(string name, IReadOnlyList<string> references, bool library) => ProgramBuilder.Compile(name,
+            [.. Directory.GetFiles(Path.Combine(sources, name), "*.cs", SearchOption.AllDirectories).Order(StringComparer.Ordinal)],
+            runtimeAsync: true, references, library);
+        var core = Compile("Core", [], library: true);
+        var app = Compile("App", [core], library: false);
+        var rewrittenCore = Path.Combine(_folder, "now", "Core.dll");
+        Assert.Equal(0, RunAsync2("rewrite", core, "-o", rewrittenCore).ExitCode);
+        var olderCore = Path.Combine(_folder, "older", "Core.dll");
+        Directory.CreateDirectory(Path.GetDirectoryName(olderCore)!);
+        using (var module = ModuleDefinition.ReadModule(rewrittenCore))
+        {
+            var mark = module.Assembly.CustomAttributes.Single(a => a.AttributeType.Name == "RewrittenByAsync2Attribute");
+            mark.ConstructorArguments[0] = new CustomAttributeArgument(module.TypeSystem.Int32, 2);
+            mark.ConstructorArguments[1] = new CustomAttributeArgument(module.TypeSystem.String, "0.3.0.0");
+            module.Write(olderCore);
+        }
+
+        var again = RunAsync2("rewrite", olderCore, "-o", Path.Combine(_folder, "again", "Core.dll"));
+        var appOutput = Path.Combine(_folder, "app", "App.dll");
+        var beside = RunAsync2("rewrite", app, "-r", olderCore, "-o", appOutput);
+        var besideNow = RunAsync2("rewrite", app, "-r", rewrittenCore, "-o", Path.Combine(_folder, "app-now", "App.dll"));
+
+        Assert.Equal(1, again.ExitCode);
+        Assert.Contains("error ASYNC2007: Core: it was rewritten by Async2 0.3.0.0 (contract 2); this is Async2 ", again.Stderr);
+        Assert.Contains("Rebuild it from its source with this version of Async2", again.Stderr);
+        Assert.Equal(1, beside.ExitCode);
+        Assert.Contains("error ASYNC2007: App: it references Core, which was rewritten by Async2 0.3.0.0 (contract 2)", beside.Stderr);
+        Assert.False(File.Exists(appOutput));
+        Assert.True(besideNow.ExitCode == 0, besideNow.Stderr);
+    }
+
+    [Fact]
     public void Rewrite_reports_an_exception_it_did_not_expect_as_an_internal_error_naming_the_method_and_writes_nothing()
     {
         // IL no compiler emits (a local read in a method with no locals) makes the rewriter fail

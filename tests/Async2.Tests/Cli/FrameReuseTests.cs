@@ -95,7 +95,7 @@ public sealed class FrameReuseTests
         variant.DeclaringType.Fields.Single(f => f.Name.StartsWith("local", StringComparison.Ordinal) && f.FieldType.FullName == typeName).Name;
 
     /// <summary>
-    /// Each store into a captured field of the frame (not State or Flags), and whether a
+    /// Each store into a captured field of the frame (not StateAndFlags), and whether a
     /// <c>ldfld</c> of the same field with a <c>beq</c> comes just before it (the guard).
     /// </summary>
     private static List<(string Field, bool Guarded)> FrameFieldStores(MethodDefinition method)

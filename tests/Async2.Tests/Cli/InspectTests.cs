@@ -60,7 +60,7 @@ public sealed class InspectTests : IDisposable
         {
             var program = context.LoadFromAssemblyPath(build.Rewritten).GetType("Program")!;
             var frames = program.GetNestedTypes(BindingFlags.NonPublic).Where(t => t.Name.Contains(">d__Async2") && !t.ContainsGenericParameters).ToList();
-            Assert.Equal(6, frames.Count);
+            Assert.Equal(13, frames.Count);
             foreach (var frame in frames)
             {
                 string method = frame.Name[1..frame.Name.IndexOf('>')];
