@@ -126,6 +126,9 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
             Dispatch(inContextRun: false);
     }
 
+    // A finally, where ExecutionContext.Run catches and rethrows: the same unless an exception
+    // escapes the dispatch (none does: the dispatcher catches the frames', the registrations catch
+    // theirs), whose callers' filters would then run before the contexts are put back.
     private void DispatchInPlace(ExecutionContext executionContext)
     {
         var synchronizationContext = SynchronizationContext.Current;
