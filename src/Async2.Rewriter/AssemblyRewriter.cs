@@ -43,7 +43,7 @@ public static class AssemblyRewriter
             return new RewriteReport
             {
                 InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = false, Written = false, Methods = [],
-                AlreadyRewritten = module.AssemblyReferences.Any(reference => reference.Name == loaded.Runtime.Assembly.Name.Name),
+                AlreadyRewritten = CrossAssemblyContract.RewrittenUnder(module) is not null,
             };
         }
 

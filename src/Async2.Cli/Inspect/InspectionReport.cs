@@ -202,9 +202,8 @@ internal static class ContinuationSize
                 return new(1, 1, false);
             int alignment = fields.Max(f => f.Alignment);
             bool holdsReferences = fields.Any(f => f.IsReference);
-            int size = 0;
-            foreach (var field in holdsReferences ? fields.OrderByDescending(f => f.IsReference).ThenByDescending(f => f.Alignment) : fields.AsEnumerable())
-                size = Align(size, field.Alignment) + field.Size;
+            // A struct holding references is laid out as a class is; one without keeps its declared order.
+            int size = holdsReferences ? Place(0, fields) : fields.Aggregate(0, (end, field) => Align(end, field.Alignment) + field.Size);
             return new(Align(size, alignment), alignment, false);
         }
         catch (AssemblyResolutionException)

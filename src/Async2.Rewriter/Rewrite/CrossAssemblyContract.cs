@@ -72,10 +72,7 @@ internal static class CrossAssemblyContract
     /// <summary>The build marker of <paramref name="module"/> if it was rewritten under this contract version; null otherwise.</summary>
     public static MethodDefinition? Marker(ModuleDefinition module)
     {
-        bool sameContract = module.Assembly.CustomAttributes.Any(a =>
-            a.AttributeType.Namespace == RuntimeNames.Namespace && a.AttributeType.Name == AttributeName
-            && a.ConstructorArguments.Count == 2 && a.ConstructorArguments[0].Value is int version && version == Version);
-        if (!sameContract)
+        if (RewrittenUnder(module)?.Contract != Version)
             return null;
         return module.GetType(MarkerType)?.Methods.FirstOrDefault(m => m.Name == MarkerName(module) && m.IsStatic && m.Parameters.Count == 0);
     }
