@@ -3,41 +3,71 @@
 //
 // A System.Diagnostics.Metrics meter ("Async2") and an EventSource ("Async2") report chain
 // suspensions and resumptions. The hot path pays one test per chain suspension and per dispatch
-// (Instrument.Enabled, EventSource.IsEnabled: field reads); everything else, the method names
-// included, is computed only when a listener is attached. What is counted starts when a listener
-// attaches: the gauge of suspended chains counts those suspended since then.
+// (a static field, Instrument.Enabled, EventSource.IsEnabled: field reads); everything else, the
+// method names included, is computed only when a listener is attached.
 //
-// Keep in sync: ChainRoot.cs (where suspensions and dispatches are reported), README "Metrics and events".
+// The meter and the event source are created on the thread pool when the first chain suspends:
+// the first meter or event source of a process costs 10 to 15 ms (the diagnostics infrastructure
+// starting), three times a console program's whole first await, and that await would wait for it.
+// What happens before they exist, and before a listener attaches, is not counted; the gauge of
+// suspended chains counts those suspended since then.
+//
+// Keep in sync: ChainRoot.cs and BuilderRoot.cs (where suspensions and dispatches are reported),
+// README "Metrics and events", tests/Async2.Tests/Fixtures/Telemetry.cs.
 using System.Diagnostics;
 using System.Diagnostics.Metrics;
 using System.Diagnostics.Tracing;
+using System.Runtime.CompilerServices;
 
 namespace Async2.Runtime;
 
 internal static class Telemetry
 {
-    internal static readonly Meter Meter = new("Async2", typeof(Telemetry).Assembly.GetName().Version?.ToString(3));
-
-    private static readonly Counter<long> s_suspensions = Meter.CreateCounter<long>("async2.suspensions", "{suspension}",
-        "Chains that suspended: their innermost frame awaited something not complete.");
-    private static readonly Counter<long> s_resumptions = Meter.CreateCounter<long>("async2.resumptions", "{resumption}",
-        "Chains resumed by the dispatcher when what they awaited completed.");
-    private static readonly Counter<long> s_framesSuspended = Meter.CreateCounter<long>("async2.frames.suspended", "{frame}",
-        "Frames that left their state in a continuation (allocated, or reused when a resumed frame suspends again).");
-    private static readonly Histogram<double> s_dispatchTime = Meter.CreateHistogram<double>("async2.dispatch.duration", "ms",
-        "Time the dispatcher ran a resumed chain, until it completed or suspended again.");
+    /// <summary>Null until <see cref="Instruments"/> are created; never null again after that.</summary>
+    private static Instruments? s_instruments;
+    private static int s_creationQueued;
     private static long s_suspendedChains;
-
-    static Telemetry() =>
-        Meter.CreateObservableUpDownCounter("async2.chains.suspended", () => Volatile.Read(ref s_suspendedChains), "{chain}",
-            "Chains suspended now (counted from when a listener attached).");
 
     /// <summary>
     /// Whether anybody listens; the one test on the hot path. Collectors enable a meter's
     /// instruments together (by the meter's name), so async2.suspensions stands for all of them:
     /// testing each would cost about a nanosecond per suspension more (bench "suspend").
     /// </summary>
-    internal static bool IsOn => s_suspensions.Enabled || Async2EventSource.Log.IsEnabled();
+    internal static bool IsOn => s_instruments is { } instruments
+        ? instruments.Suspensions.Enabled || instruments.Events.IsEnabled()
+        : QueueCreation();
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool QueueCreation()
+    {
+        if (Volatile.Read(ref s_creationQueued) == 0 && Interlocked.Exchange(ref s_creationQueued, 1) == 0)
+            ThreadPool.UnsafeQueueUserWorkItem(static _ => Volatile.Write(ref s_instruments, new Instruments()), null);
+        return false;
+    }
+
+    private sealed class Instruments
+    {
+        internal readonly Counter<long> Suspensions;
+        internal readonly Counter<long> Resumptions;
+        internal readonly Counter<long> FramesSuspended;
+        internal readonly Histogram<double> DispatchTime;
+        internal readonly Async2EventSource Events = Async2EventSource.Log;
+
+        internal Instruments()
+        {
+            var meter = new Meter("Async2", typeof(Telemetry).Assembly.GetName().Version?.ToString(3));
+            Suspensions = meter.CreateCounter<long>("async2.suspensions", "{suspension}",
+                "Chains that suspended: their innermost frame awaited something not complete.");
+            Resumptions = meter.CreateCounter<long>("async2.resumptions", "{resumption}",
+                "Chains resumed by the dispatcher when what they awaited completed.");
+            FramesSuspended = meter.CreateCounter<long>("async2.frames.suspended", "{frame}",
+                "Frames that left their state in a continuation (allocated, or reused when a resumed frame suspends again).");
+            DispatchTime = meter.CreateHistogram<double>("async2.dispatch.duration", "ms",
+                "Time the dispatcher ran a resumed chain, until it completed or suspended again.");
+            meter.CreateObservableUpDownCounter("async2.chains.suspended", () => Volatile.Read(ref s_suspendedChains), "{chain}",
+                "Chains suspended now (counted from when a listener attached).");
+        }
+    }
 
     /// <summary>A chain waits for a notifier; <paramref name="head"/>..<paramref name="tail"/> are the frames it just suspended.</summary>
     internal static void ChainSuspended(Continuation head, Continuation? tail)
@@ -45,27 +75,30 @@ internal static class Telemetry
         int frames = 1;
         for (var frame = head; frame != tail && frame.Next is { } next; frame = next)
             frames++;
-        s_suspensions.Add(1);
-        s_framesSuspended.Add(frames);
+        var instruments = s_instruments!;
+        instruments.Suspensions.Add(1);
+        instruments.FramesSuspended.Add(frames);
         Interlocked.Increment(ref s_suspendedChains);
-        if (Async2EventSource.Log.IsEnabled())
-            Async2EventSource.Log.Suspension(MethodName(head), frames);
+        if (instruments.Events.IsEnabled())
+            instruments.Events.Suspension(MethodName(head), frames);
     }
 
     internal static long DispatchStarted(Continuation head)
     {
-        s_resumptions.Add(1);
+        var instruments = s_instruments!;
+        instruments.Resumptions.Add(1);
         if (Volatile.Read(ref s_suspendedChains) > 0)
             Interlocked.Decrement(ref s_suspendedChains);
-        if (Async2EventSource.Log.IsEnabled())
-            Async2EventSource.Log.Resumption(MethodName(head));
+        if (instruments.Events.IsEnabled())
+            instruments.Events.Resumption(MethodName(head));
         return Stopwatch.GetTimestamp();
     }
 
     internal static void DispatchEnded(long started)
     {
-        if (s_dispatchTime.Enabled)
-            s_dispatchTime.Record(Stopwatch.GetElapsedTime(started).TotalMilliseconds);
+        var dispatchTime = s_instruments!.DispatchTime;
+        if (dispatchTime.Enabled)
+            dispatchTime.Record(Stopwatch.GetElapsedTime(started).TotalMilliseconds);
     }
 
     /// <summary>

@@ -1,4 +1,6 @@
 // Listens to Async2's meter and event source in-process while a loop suspends its chain ten times.
+// Async2 creates them on the thread pool at the first suspension, so a warm-up suspends once and
+// the program waits until they exist before it counts.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics.Metrics;
@@ -11,11 +13,23 @@ sealed class Async2Events : EventListener
 {
     public readonly List<string> Suspended = new();
     public int Resumed;
+    public readonly TaskCompletionSource<int> CreatedOnThread = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
     protected override void OnEventSourceCreated(EventSource source)
     {
-        if (source.Name == "Async2")
-            EnableEvents(source, EventLevel.Informational);
+        if (source.Name != "Async2")
+            return;
+        EnableEvents(source, EventLevel.Informational);
+        CreatedOnThread.TrySetResult(Environment.CurrentManagedThreadId);
+    }
+
+    public void Clear()
+    {
+        lock (this)
+        {
+            Suspended.Clear();
+            Resumed = 0;
+        }
     }
 
     protected override void OnEventWritten(EventWrittenEventArgs e)
@@ -34,12 +48,16 @@ static class Program
 {
     static async Task<int> Main()
     {
+        int mainThread = Environment.CurrentManagedThreadId;
         var totals = new Dictionary<string, long>();
+        var meterCreatedOnThread = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
         using var meter = new MeterListener();
         meter.InstrumentPublished = (instrument, listener) =>
         {
-            if (instrument.Meter.Name == "Async2")
-                listener.EnableMeasurementEvents(instrument);
+            if (instrument.Meter.Name != "Async2")
+                return;
+            listener.EnableMeasurementEvents(instrument);
+            meterCreatedOnThread.TrySetResult(Environment.CurrentManagedThreadId);
         };
         meter.SetMeasurementEventCallback<long>((instrument, value, _, _) =>
         {
@@ -48,6 +66,14 @@ static class Program
         });
         meter.Start();
         using var events = new Async2Events();
+
+        await WarmUp();
+        // Blocking, not awaiting: Main's own suspensions would be counted once the event source exists.
+        int meterThread = WaitFor(meterCreatedOnThread.Task), eventsThread = WaitFor(events.CreatedOnThread.Task);
+        Console.WriteLine($"meter and event source created on the first suspension's thread: {meterThread == mainThread || eventsThread == mainThread}");
+        lock (totals)
+            totals.Clear();
+        events.Clear();
 
         await Work(10);
         await Task.Delay(50); // the last resumption's events are written on the thread that resumed
@@ -63,6 +89,11 @@ static class Program
         }
         return 0;
     }
+
+    static int WaitFor(Task<int> created) =>
+        created.Wait(TimeSpan.FromSeconds(30)) ? created.Result : throw new TimeoutException("Async2's meter or event source was not created");
+
+    static async Task WarmUp() => await Task.Yield();
 
     static async Task Work(int steps)
     {
