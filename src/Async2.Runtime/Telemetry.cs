@@ -8,7 +8,8 @@
 //
 // The meter and the event source are created on the thread pool when the first chain suspends:
 // the first meter or event source of a process costs 10 to 15 ms (the diagnostics infrastructure
-// starting), three times a console program's whole first await, and that await would wait for it.
+// starting), more than a console program's whole first await (classic: 7 to 10 ms), which would
+// otherwise wait for it.
 // What happens before they exist, and before a listener attaches, is not counted; the gauge of
 // suspended chains counts those suspended since then.
 //
@@ -31,11 +32,16 @@ internal static class Telemetry
     /// <summary>
     /// Whether anybody listens; the one test on the hot path. Collectors enable a meter's
     /// instruments together (by the meter's name), so async2.suspensions stands for all of them:
-    /// testing each would cost about a nanosecond per suspension more (bench "suspend").
+    /// testing each would cost about 1.5 ns per suspension more (bench "suspend"). The first test
+    /// queues the instruments' creation and, like every test until they exist, answers false.
     /// </summary>
-    internal static bool IsOn => s_instruments is { } instruments
-        ? instruments.Suspensions.Enabled || instruments.Events.IsEnabled()
-        : QueueCreation();
+    internal static bool IsOn
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => s_instruments is { } instruments
+            ? instruments.Suspensions.Enabled || instruments.Events.IsEnabled()
+            : QueueCreation();
+    }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static bool QueueCreation()
@@ -87,11 +93,27 @@ internal static class Telemetry
     {
         var instruments = s_instruments!;
         instruments.Resumptions.Add(1);
-        if (Volatile.Read(ref s_suspendedChains) > 0)
-            Interlocked.Decrement(ref s_suspendedChains);
+        CountResumedChain();
         if (instruments.Events.IsEnabled())
             instruments.Events.Resumption(MethodName(head));
         return Stopwatch.GetTimestamp();
+    }
+
+    /// <summary>
+    /// The gauge stops at zero: a chain that suspended before the instruments existed, or before
+    /// a listener attached, was not counted up. A compare-exchange, so that two resumptions racing
+    /// over the last counted chain do not take it below zero.
+    /// </summary>
+    private static void CountResumedChain()
+    {
+        long suspended = Volatile.Read(ref s_suspendedChains);
+        while (suspended > 0)
+        {
+            long seen = Interlocked.CompareExchange(ref s_suspendedChains, suspended - 1, suspended);
+            if (seen == suspended)
+                return;
+            suspended = seen;
+        }
     }
 
     internal static void DispatchEnded(long started)

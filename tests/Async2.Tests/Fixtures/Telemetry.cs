@@ -3,6 +3,7 @@
 // the program waits until they exist before it counts.
 using System;
 using System.Collections.Generic;
+using System.Diagnostics;
 using System.Diagnostics.Metrics;
 using System.Diagnostics.Tracing;
 using System.Linq;
@@ -71,6 +72,14 @@ static class Program
         // Blocking, not awaiting: Main's own suspensions would be counted once the event source exists.
         int meterThread = WaitFor(meterCreatedOnThread.Task), eventsThread = WaitFor(events.CreatedOnThread.Task);
         Console.WriteLine($"meter and event source created on the first suspension's thread: {meterThread == mainThread || eventsThread == mainThread}");
+        // The first instrument is published before the others, and Async2 reports once all exist.
+        var waited = Stopwatch.StartNew();
+        while (!Counted(totals, "async2.suspensions"))
+        {
+            if (waited.Elapsed > TimeSpan.FromSeconds(30))
+                throw new TimeoutException("Async2 does not report suspensions");
+            await WarmUp();
+        }
         lock (totals)
             totals.Clear();
         events.Clear();
@@ -88,6 +97,12 @@ static class Program
                 Console.WriteLine($"  {group.Key} x{group.Count()}");
         }
         return 0;
+    }
+
+    static bool Counted(Dictionary<string, long> totals, string instrument)
+    {
+        lock (totals)
+            return totals.ContainsKey(instrument);
     }
 
     static int WaitFor(Task<int> created) =>
