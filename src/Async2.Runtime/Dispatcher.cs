@@ -157,7 +157,10 @@ internal static class Dispatcher
                     null when !(inliningAllowed ??= ResumeContext.AllowsInlining()) => TaskScheduler.Default,
                     _ => null,
                 };
-                if (target is not null)
+                // A stand-in for a foreign override was waited for as its caller's own await of the
+                // override's task would have been (OverrideDispatch.cs): where its notifier resumed
+                // it is where that await continues, so the caller goes on there, not asked again.
+                if (target is not null && !(completed == first && completed is IStandInFrame))
                 {
                     // Rethrown through here, where they were left, rather than carried along.
                     if (passThrough is not null)
