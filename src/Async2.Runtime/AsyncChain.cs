@@ -218,17 +218,17 @@ public ref struct AsyncChain
 
     /// <summary>
     /// Rethrows <see cref="Fault"/> from inside the <see cref="PassThroughCount"/> frames from
-    /// <see cref="PassThroughInnermost"/> (PassThroughFrames.cs): resumes the outermost of them with
-    /// this same chain, one frame fewer, so that its await comes back here for the rest. Inlined
-    /// into the awaiting variant's cold path, so that the throw unwinds two stack frames per frame
-    /// passed through (the variant and its Resume), not three: the unwinding is what complete
+    /// <see cref="PassThroughInnermost"/> (PassThroughFrames.cs): has the outermost of them rethrow
+    /// it at its await with this same chain, one frame fewer (Continuation.PassFaultThrough), which
+    /// comes back here for the rest. Inlined into the awaiting frame's code, so that the throw
+    /// unwinds one stack frame per frame passed through, not two: the unwinding is what complete
     /// traces cost.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     [StackTraceHidden]
     internal void RethrowThroughPassThroughFrames()
     {
-        TakeOutermostPassThroughFrame()?.Resume(ref this);
+        TakeOutermostPassThroughFrame()?.PassFaultThrough(ref this);
         // A frame whose await had nothing to rethrow, or none left: keep the exception going.
         Fault!.Throw();
     }

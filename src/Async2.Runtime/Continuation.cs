@@ -8,6 +8,7 @@
 //
 // Keep in sync with the rewriter: field names are looked up by name (RuntimeNames.cs).
 using System.ComponentModel;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
 namespace Async2.Runtime;
@@ -123,6 +124,17 @@ public abstract class Continuation : IAsyncStateMachine
     /// links itself into <paramref name="chain"/> instead.
     /// </summary>
     public abstract void Resume(ref AsyncChain chain);
+
+    /// <summary>
+    /// Rethrows <see cref="AsyncChain.Fault"/> where the frame is suspended, as its resumed await
+    /// would, for an exception that passes through the frame after a suspension without being
+    /// caught there (PassThroughFrames.cs). The rewriter overrides it with one branch per await of
+    /// another rewritten method, each on that await's source line (Rewrite/PassThroughEmitter.cs):
+    /// the frame then shows in the exception's stack trace as one stack frame that the exception
+    /// unwinds, where resuming it takes two (Resume and the variant). Any other frame is resumed.
+    /// </summary>
+    [StackTraceHidden]
+    public virtual void PassFaultThrough(ref AsyncChain chain) => Resume(ref chain);
 
     void IAsyncStateMachine.MoveNext() => throw NotAStateMachine();
 

@@ -11,7 +11,8 @@ namespace Async2.Rewriter.Rewrite;
 /// the awaits, compute liveness, lay out the continuation, copy the body into the fresh-call
 /// variant, emit suspension and resumption in the variant and out-of-line suspensions in the copy
 /// (and record their source lines for logical stack traces), bracket both with a context scope
-/// (compatible context mode only), and finally turn the original method into the Task thunk.
+/// (compatible context mode only), give the continuation the cheap way for an exception to pass
+/// through a suspended frame, and finally turn the original method into the Task thunk.
 /// </summary>
 internal static class MethodRewriter
 {
@@ -63,7 +64,7 @@ internal static class MethodRewriter
         var layout = ContinuationLayout.Build(declaration, captured.Values, runtime);
         var fresh = declaration.Fresh is null ? null : BodyCopy.Make(declaration.Variant, declaration.Fresh);
         int contextFlags = (flowsContexts ? RuntimeNames.FlowsContextsToCallerFlag : 0) | (needsContextScope ? RuntimeNames.HasContextScopeFlag : 0);
-        SuspensionEmitter.Emit(declaration, awaits, captured, layout, contextFlags, runtime);
+        var resumedAwaits = SuspensionEmitter.Emit(declaration, awaits, captured, layout, contextFlags, runtime);
         if (fresh is not null)
             SuspensionEmitter.EmitOutOfLine(declaration, fresh, awaits, captured, layout, contextFlags, runtime);
         SuspensionPointsEmitter.Emit(declaration, awaits, origins, start, runtime);
@@ -78,6 +79,7 @@ internal static class MethodRewriter
                 EmitClassInitialization(method, declaration);
             method.Body.OptimizeMacros();
         }
+        PassThroughEmitter.Emit(declaration, resumedAwaits, runtime);
         TaskThunkEmitter.Emit(declaration, runtime, mayChangeContexts, needsContextScope);
 
         int direct = sites.Count(s => s.Kind == AwaitKind.DirectCall);

@@ -31,7 +31,7 @@ internal sealed class RuntimeReferences
 
         Continuation = module.ImportReference(continuation);
         ContinuationCtor = module.ImportReference(continuation.Methods.Single(m => m.IsConstructor && !m.IsStatic));
-        ContinuationResume = continuation.Methods.Single(m => m.Name == "Resume");
+        ContinuationResume = module.ImportReference(continuation.Methods.Single(m => m.Name == "Resume"));
         Next = module.ImportReference(continuation.Fields.Single(f => f.Name == "Next"));
         StateAndFlags = module.ImportReference(continuation.Fields.Single(f => f.Name == "StateAndFlags"));
         AsyncChain = module.ImportReference(chain);
@@ -77,7 +77,7 @@ internal sealed class RuntimeReferences
 
     public TypeReference Continuation { get; }
     public MethodReference ContinuationCtor { get; }
-    public MethodDefinition ContinuationResume { get; }
+    public MethodReference ContinuationResume { get; }
     public FieldReference Next { get; }
     /// <summary><c>Continuation.StateAndFlags</c>: the state number above <see cref="RuntimeNames.FlagBits"/> bits of flags.</summary>
     public FieldReference StateAndFlags { get; }

@@ -27,7 +27,12 @@ namespace Async2.Rewriter.Rewrite;
 /// </summary>
 internal static class SuspensionEmitter
 {
-    public static void Emit(
+    /// <returns>
+    /// Per state that awaits another rewritten method, the call that rethrows the callee's
+    /// exception at the resumed await (<c>chain.GetResult&lt;T&gt;()</c> or <c>chain.ThrowIfFaulted()</c>),
+    /// whose source line the frame shows in stack traces (<see cref="PassThroughEmitter"/>).
+    /// </returns>
+    public static IReadOnlyDictionary<int, Instruction> Emit(
         VariantDeclaration declaration,
         IReadOnlyList<NormalizedAwait> awaits,
         IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured,
@@ -48,6 +53,7 @@ internal static class SuspensionEmitter
         var exit = ExitBlock(body, declaration.Shape);
         var regions = ProtectedRegions.Compute(body);
         var resumeAt = new Dictionary<int, Instruction>();
+        var rethrowAt = new Dictionary<int, Instruction>();
         bool skipUnchangedReferences = ReferenceStores(awaits, captured, layout) <= UnchangedReferenceCompareBudget;
         foreach (var point in awaits)
         {
@@ -86,13 +92,11 @@ internal static class SuspensionEmitter
             if (point.Site.Kind == AwaitKind.DirectCall)
             {
                 restore.Add(Instruction.Create(OpCodes.Ldarg, chain));
-                if (point.ResultTemp is { } result)
-                {
-                    restore.Add(Instruction.Create(OpCodes.Call, runtime.GetResult(result.VariableType)));
-                    restore.Add(Instruction.Create(OpCodes.Stloc, result));
-                }
-                else
-                    restore.Add(Instruction.Create(OpCodes.Call, runtime.ThrowIfFaulted));
+                var rethrow = Instruction.Create(OpCodes.Call, point.ResultTemp is { } result ? runtime.GetResult(result.VariableType) : runtime.ThrowIfFaulted);
+                restore.Add(rethrow);
+                if (point.ResultTemp is not null)
+                    restore.Add(Instruction.Create(OpCodes.Stloc, point.ResultTemp));
+                rethrowAt[point.State] = rethrow;
             }
             resumeAt[point.State] = restore[0];
             BodyEditing.InsertAfter(body, point.Check, [.. code, .. restore]);
@@ -102,6 +106,7 @@ internal static class SuspensionEmitter
         var entries = EmitTryDispatch(body, awaits, resumeAt, state);
         EmitEntryDispatch(body, resume, state, entries, exit, runtime);
         body.InitLocals = true;
+        return rethrowAt;
     }
 
     /// <summary>

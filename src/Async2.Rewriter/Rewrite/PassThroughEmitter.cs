@@ -1,0 +1,109 @@
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+using Mono.Cecil.Rocks;
+
+namespace Async2.Rewriter.Rewrite;
+
+/// <summary>
+/// Overrides <c>Continuation.PassFaultThrough</c> on M's continuation class: what a suspended frame
+/// of M does when an exception it cannot catch passes through it after a suspension
+/// (Async2.Runtime's PassThroughFrames.cs). Resuming the frame would run Resume and the variant,
+/// two stack frames for the exception to unwind, only for the variant's resumed await to rethrow;
+/// this rethrows from one, and that frame reads as M on the await's line in the stack trace, since
+/// it is declared on the continuation class (docs/design.md, "The ABI") and each branch carries
+/// the sequence point the variant's resumed await has:
+/// <code>
+/// public override void PassFaultThrough(ref AsyncChain chain)     // NoInlining
+/// {
+///     switch ((StateAndFlags &gt;&gt; 3) - 1) { case k - 1: goto AWAIT_k; ... }
+///     Resume(ref chain); return;                 // a state that awaits no rewritten method
+///     AWAIT_k: chain.ThrowIfFaulted(); return;   // the sequence point of the variant's resumed await k
+/// }
+/// </code>
+/// </summary>
+internal static class PassThroughEmitter
+{
+    /// <param name="resumedAwaits">Per state awaiting a rewritten method, the variant's call that rethrows there (<see cref="SuspensionEmitter.Emit"/>).</param>
+    public static void Emit(VariantDeclaration declaration, IReadOnlyDictionary<int, Instruction> resumedAwaits, RuntimeReferences runtime)
+    {
+        if (resumedAwaits.Count == 0)
+            return;
+        var type = declaration.Continuation;
+        var module = type.Module;
+        var method = new MethodDefinition("PassFaultThrough",
+            MethodAttributes.Public | MethodAttributes.Virtual | MethodAttributes.HideBySig | MethodAttributes.Final,
+            module.TypeSystem.Void)
+        {
+            // Inlined (guarded devirtualization can), it would be missing from the stack trace it is for.
+            ImplAttributes = MethodImplAttributes.NoInlining,
+        };
+        method.Parameters.Add(new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef));
+        var il = method.Body.GetILProcessor();
+        var lines = SourceLines(declaration.Variant, resumedAwaits);
+
+        var resume = il.Create(OpCodes.Ldarg_0);
+        var branches = new Instruction[resumedAwaits.Keys.Max()];
+        Array.Fill(branches, resume);
+        var rethrows = new List<Instruction>();
+        foreach (var (state, call) in resumedAwaits.OrderBy(pair => pair.Key))
+        {
+            var start = il.Create(OpCodes.Ldarg_1);
+            branches[state - 1] = start;
+            rethrows.AddRange([start, il.Create(OpCodes.Call, runtime.ThrowIfFaulted), il.Create(OpCodes.Ret)]);
+            if (lines.TryGetValue(call, out var line))
+                method.DebugInformation.SequencePoints.Add(new SequencePoint(start, line.Document)
+                {
+                    StartLine = line.StartLine,
+                    StartColumn = line.StartColumn,
+                    EndLine = line.EndLine,
+                    EndColumn = line.EndColumn,
+                });
+        }
+
+        il.Emit(OpCodes.Ldarg_0);
+        il.Emit(OpCodes.Ldfld, runtime.StateAndFlags);
+        il.Emit(OpCodes.Ldc_I4, RuntimeNames.FlagBits);
+        il.Emit(OpCodes.Shr);
+        il.Emit(OpCodes.Ldc_I4_1);
+        il.Emit(OpCodes.Sub);
+        il.Emit(OpCodes.Switch, branches);
+        il.Append(resume);
+        il.Emit(OpCodes.Ldarg_1);
+        il.Emit(OpCodes.Callvirt, runtime.ContinuationResume);
+        il.Emit(OpCodes.Ret);
+        foreach (var instruction in rethrows)
+            il.Append(instruction);
+        method.Body.OptimizeMacros();
+        type.Methods.Add(method);
+    }
+
+    /// <summary>
+    /// The source line each call shows in a stack trace: the last sequence point before it in the
+    /// variant that is not hidden, which is what the runtime reports for a frame at that call.
+    /// </summary>
+    private static Dictionary<Instruction, SequencePoint> SourceLines(MethodDefinition variant, IReadOnlyDictionary<int, Instruction> calls)
+    {
+        var lines = new Dictionary<Instruction, SequencePoint>();
+        var debug = variant.DebugInformation;
+        if (!debug.HasSequencePoints)
+            return lines;
+        // A sequence point names its instruction only through its offset: number the variant's.
+        int offset = 0;
+        foreach (var instruction in variant.Body.Instructions)
+        {
+            instruction.Offset = offset;
+            offset += instruction.GetSize();
+        }
+        var visibleAt = debug.SequencePoints.Where(point => !point.IsHidden).ToDictionary(point => point.Offset);
+        var wanted = calls.Values.ToHashSet();
+        SequencePoint? current = null;
+        foreach (var instruction in variant.Body.Instructions)
+        {
+            if (visibleAt.TryGetValue(instruction.Offset, out var point))
+                current = point;
+            if (current is not null && wanted.Contains(instruction))
+                lines[instruction] = current;
+        }
+        return lines;
+    }
+}
