@@ -6,17 +6,18 @@
 // catch-and-rethrow classic async pays. But a skipped frame is missing from the exception's stack
 // trace, which seed 002 also requires to hold every logical async frame.
 //
-// So the frame that catches the exception first resumes the run of skipped frames nested, with
+// So the frame that catches the exception first re-enters the run of skipped frames nested, with
 // the throw it makes anyway: its resumed await (AsyncChain.GetResult / ThrowIfFaulted, through
-// AsyncChain.RethrowThroughPassThroughFrames, inlined there) resumes the outermost skipped frame
-// with the same chain, whose await resumes the next inner one, and so on; the innermost
-// rethrows the exception, which unwinds through all of them and on into the catching frame as one
-// ordinary exception, each frame adding itself, innermost first, with its await's line. Where
-// no frame catches it (past the outermost, for the root to fault the Task with), where a run is
-// cut, or where the catching frame must be resumed elsewhere, the dispatcher calls RethrowThrough
-// instead, a throw more. Either way the cost is the runtime's unwinding of two stack frames per
-// skipped frame (its Resume and its variant): about 0.2 µs per skipped frame on the bench
-// machine, against a catch and a rethrow per frame in classic async, and nothing when skipped.
+// AsyncChain.RethrowThroughPassThroughFrames, inlined there) has the outermost skipped frame
+// rethrow at its await with the same chain (Continuation.PassFaultThrough, generated per
+// continuation class on the await's source line: Rewrite/PassThroughEmitter.cs), which has the
+// next inner one do the same, and so on; the innermost rethrows the exception, which unwinds
+// through all of them and on into the catching frame as one ordinary exception, each frame adding
+// itself, innermost first, with its await's line. Where no frame catches it (past the outermost,
+// for the root to fault the Task with), where a run is cut, or where the catching frame must be
+// resumed elsewhere, the dispatcher calls RethrowThrough instead, a throw more. Either way the
+// cost is the runtime's unwinding of one stack frame per skipped frame (bench/README.md), against
+// a catch and a rethrow per frame in classic async, and nothing when skipped.
 // Runs are cut at MaxNesting frames, and where the stack runs low, to bound the stack they take.
 //
 // The runtime's own runtime async (DOTNET_RuntimeAsync=1) leaves such frames out of the trace.

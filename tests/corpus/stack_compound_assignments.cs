@@ -1,3 +1,7 @@
+// Awaits inside expressions whose other operands are already on the stack: compound assignments
+// to array elements, struct fields reached through a class, indexers and ??=, tuples and
+// deconstruction, switch expressions and patterns, collection initializers and expressions with
+// spreads, null-conditional arithmetic, checked blocks, and a stackalloc'd span used between awaits.
 using System;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;

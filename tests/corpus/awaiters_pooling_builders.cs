@@ -1,3 +1,7 @@
+// Methods with an explicit builder (PoolingAsyncValueTaskMethodBuilder, which Roslyn compiles as
+// state machines in the runtime-async build too) called from rewritten code and calling it, async
+// lambdas run by Task.Run, StartNew(...).Unwrap() and Parallel.ForEachAsync, and the .NET 8
+// ConfigureAwaitOptions (SuppressThrowing, ForceYielding) with WaitAsync timeouts and cancellation.
 using System;
 using System.Runtime.CompilerServices;
 using System.Threading;
