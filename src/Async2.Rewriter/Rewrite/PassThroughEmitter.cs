@@ -13,7 +13,7 @@ namespace Async2.Rewriter.Rewrite;
 /// it is declared on the continuation class (docs/design.md, "The ABI") and each branch carries
 /// the sequence point the variant's resumed await has:
 /// <code>
-/// public override void PassFaultThrough(ref AsyncChain chain)     // NoInlining
+/// public override void PassFaultThrough(ref AsyncChain chain)     // NoInlining, AggressiveOptimization
 /// {
 ///     switch ((StateAndFlags &gt;&gt; 3) - 1) { case k - 1: goto AWAIT_k; ... }
 ///     Resume(ref chain); return;                 // a state that awaits no rewritten method
@@ -34,8 +34,11 @@ internal static class PassThroughEmitter
             MethodAttributes.Public | MethodAttributes.Virtual | MethodAttributes.HideBySig | MethodAttributes.Final,
             module.TypeSystem.Void)
         {
-            // Inlined (guarded devirtualization can), it would be missing from the stack trace it is for.
-            ImplAttributes = MethodImplAttributes.NoInlining,
+            // Inlined (guarded devirtualization can), it would be missing from the stack trace it is
+            // for. Optimized from its first call: it runs once per exception passing through a frame
+            // of this class, seldom enough to stay at Tier 0 for good, where the chain's rethrow
+            // helpers are not inlined into it and would add two stack frames to unwind per frame.
+            ImplAttributes = MethodImplAttributes.NoInlining | MethodImplAttributes.AggressiveOptimization,
         };
         method.Parameters.Add(new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef));
         var il = method.Body.GetILProcessor();
