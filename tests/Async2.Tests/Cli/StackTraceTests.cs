@@ -54,6 +54,23 @@ public sealed partial class StackTraceTests
         Assert.Equal(classic[1], rewritten[1]);
     }
 
+    /// <summary>
+    /// A frame the exception passes through costs the unwinding of one stack frame
+    /// (Continuation.PassFaultThrough), not two (Resume and the variant): besides the one per
+    /// Recurse frame the trace lists, only the innermost frame's Resume, which the dispatcher called.
+    /// </summary>
+    [Fact]
+    public void Each_frame_passed_through_is_one_stack_frame_to_unwind()
+    {
+        var listed = Traces(s_rewrittenOutput.Value)[1].Count(f => f.Method == "Recurse");
+        var (exitCode, stdout, stderr) = ProgramRunner.RunDotnet([s_build.Value.Rewritten, "unwound-frames"], runtimeAsync: false);
+        Assert.True(exitCode == 0, $"exit code {exitCode}\n{stdout}{stderr}");
+
+        var unwound = int.Parse(Regex.Match(stdout, @"stack frames of Recurse unwound: (\d+)").Groups[1].Value);
+        Assert.Equal(151, listed);
+        Assert.InRange(unwound, listed, listed + 1);
+    }
+
     [Fact]
     public void Trace_has_no_dispatcher_frames_or_separators()
     {

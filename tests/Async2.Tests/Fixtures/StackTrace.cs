@@ -14,6 +14,8 @@
 // Core's developer exception page) show those, where ToString leaves out inlining candidates too.
 // Then how many frames of Async2's runtime a stack walk sees in a method resumed after Task.Yield
 // (a chain root object) and after Task.Delay (the root in the builder's box): none, as classic.
+// Run with the argument "unwound-frames", it prints only how many stack frames of Recurse's methods
+// (its state machine's, its continuation class's) the exception of trace 2 unwound.
 using System;
 using System.Linq;
 using System.Runtime.CompilerServices;
@@ -108,8 +110,22 @@ static class Program
         return area;
     }
 
-    static async Task Main()
+    static async Task Main(string[] args)
     {
+        if (args is ["unwound-frames"])
+        {
+            try
+            {
+                await Recurse(150);
+            }
+            catch (Exception e)
+            {
+                int unwound = new System.Diagnostics.StackTrace(e).GetFrames()
+                    .Count(frame => frame.GetMethod()?.DeclaringType?.Name.Contains("Recurse") == true);
+                Console.WriteLine($"stack frames of Recurse unwound: {unwound}");
+            }
+            return;
+        }
         try
         {
             await Outer(1);
