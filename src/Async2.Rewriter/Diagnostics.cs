@@ -87,10 +87,17 @@ internal static class Diagnostics
     {
         if (!method.HasBody || !method.DebugInformation.HasSequencePoints)
             return null;
-        var visible = method.DebugInformation.SequencePoints.Where(point => !point.IsHidden).ToList();
-        var point = (instruction is null ? null : visible.LastOrDefault(point => point.Offset <= instruction.Offset)) ?? visible.FirstOrDefault();
+        var point = (instruction is null ? null : StatementAt(method, instruction))
+            ?? method.DebugInformation.SequencePoints.FirstOrDefault(point => !point.IsHidden);
         return point is null ? null : new SourceLocation(point.Document.Url, point.StartLine, point.StartColumn);
     }
+
+    /// <summary>
+    /// The last visible sequence point at or before <paramref name="instruction"/>, by the offsets
+    /// the instructions have: the line the runtime reports for a stack frame at it.
+    /// </summary>
+    internal static Mono.Cecil.Cil.SequencePoint? StatementAt(Mono.Cecil.MethodDefinition method, Mono.Cecil.Cil.Instruction instruction) =>
+        method.DebugInformation.SequencePoints.LastOrDefault(point => !point.IsHidden && point.Offset <= instruction.Offset);
 
     /// <summary>
     /// An exception the rewriter did not expect, met on <paramref name="method"/>, or on the whole

@@ -73,9 +73,9 @@ public static class OverrideDispatch
     // ConfigureAwait(false), which the rewrite took off the call (waiting with the context captured
     // posted there, and a caller blocking on it, sync over async, waited forever). The caller has
     // linked by the time the root registers, so the root asks the stand-in then (NotifierKind.StandIn).
-// Its notifier resumes it where the caller's await continues, so the dispatcher runs the caller
-// right after it without moving it to its captured context again (a second hop: a TaskScheduler
-// was asked twice per await; corpus sched_foreign_overrides).
+    // Its notifier resumes it where the caller's await continues, so the dispatcher runs the caller
+    // right after it without moving it to its captured context again (a second hop: a TaskScheduler
+    // was asked twice per await; corpus sched_foreign_overrides).
     // A ValueTask is waited for through its own awaiter, not AsTask, so its source is asked with
     // the flags classic async gives it.
 

@@ -91,25 +91,12 @@ internal sealed class BodyCopy
         var debug = _from.DebugInformation;
         if (!debug.HasSequencePoints && debug.Scope is null)
             return;
-        // A sequence point names its instruction only through its offset: number the source's.
-        var byOffset = new Dictionary<int, Instruction>();
-        int offset = 0;
-        foreach (var instruction in _from.Body.Instructions)
-        {
-            instruction.Offset = offset;
-            byOffset[offset] = instruction;
-            offset += instruction.GetSize();
-        }
+        BodyEditing.NumberOffsets(_from.Body);
+        var byOffset = _from.Body.Instructions.ToDictionary(instruction => instruction.Offset);
         var points = _to.DebugInformation.SequencePoints;
         foreach (var point in debug.SequencePoints)
             if (byOffset.TryGetValue(point.Offset, out var at))
-                points.Add(new SequencePoint(Map(at), point.Document)
-                {
-                    StartLine = point.StartLine,
-                    StartColumn = point.StartColumn,
-                    EndLine = point.EndLine,
-                    EndColumn = point.EndColumn,
-                });
+                points.Add(BodyEditing.CopySequencePoint(point, Map(at)));
 
         if (debug.Scope is not { } root || _to.Body.Instructions.Count == 0)
             return;

@@ -59,6 +59,29 @@ internal static class BodyEditing
         return original;
     }
 
+    /// <summary>
+    /// Numbers the body's instructions by IL offset as it stands. A sequence point names its
+    /// instruction only through its offset, which edits leave stale.
+    /// </summary>
+    public static void NumberOffsets(MethodBody body)
+    {
+        int offset = 0;
+        foreach (var instruction in body.Instructions)
+        {
+            instruction.Offset = offset;
+            offset += instruction.GetSize();
+        }
+    }
+
+    /// <summary><paramref name="point"/>'s document and span, on <paramref name="at"/>.</summary>
+    public static SequencePoint CopySequencePoint(SequencePoint point, Instruction at) => new(at, point.Document)
+    {
+        StartLine = point.StartLine,
+        StartColumn = point.StartColumn,
+        EndLine = point.EndLine,
+        EndColumn = point.EndColumn,
+    };
+
     /// <summary>Adds a brand-new first instruction sequence to the body, outside every region.</summary>
     public static void InsertAtEntry(MethodBody body, IReadOnlyList<Instruction> sequence)
     {

@@ -42,7 +42,10 @@ internal static class PassThroughEmitter
         };
         method.Parameters.Add(new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef));
         var il = method.Body.GetILProcessor();
-        var lines = SourceLines(declaration.Variant, resumedAwaits);
+        var variant = declaration.Variant;
+        bool hasLines = variant.DebugInformation.HasSequencePoints;
+        if (hasLines)
+            BodyEditing.NumberOffsets(variant.Body);
 
         var resume = il.Create(OpCodes.Ldarg_0);
         var branches = new Instruction[resumedAwaits.Keys.Max()];
@@ -53,14 +56,8 @@ internal static class PassThroughEmitter
             var start = il.Create(OpCodes.Ldarg_1);
             branches[state - 1] = start;
             rethrows.AddRange([start, il.Create(OpCodes.Call, runtime.ThrowIfFaulted), il.Create(OpCodes.Ret)]);
-            if (lines.TryGetValue(call, out var line))
-                method.DebugInformation.SequencePoints.Add(new SequencePoint(start, line.Document)
-                {
-                    StartLine = line.StartLine,
-                    StartColumn = line.StartColumn,
-                    EndLine = line.EndLine,
-                    EndColumn = line.EndColumn,
-                });
+            if (hasLines && Diagnostics.StatementAt(variant, call) is { } line)
+                method.DebugInformation.SequencePoints.Add(BodyEditing.CopySequencePoint(line, start));
         }
 
         il.Emit(OpCodes.Ldarg_0);
@@ -78,35 +75,5 @@ internal static class PassThroughEmitter
             il.Append(instruction);
         method.Body.OptimizeMacros();
         type.Methods.Add(method);
-    }
-
-    /// <summary>
-    /// The source line each call shows in a stack trace: the last sequence point before it in the
-    /// variant that is not hidden, which is what the runtime reports for a frame at that call.
-    /// </summary>
-    private static Dictionary<Instruction, SequencePoint> SourceLines(MethodDefinition variant, IReadOnlyDictionary<int, Instruction> calls)
-    {
-        var lines = new Dictionary<Instruction, SequencePoint>();
-        var debug = variant.DebugInformation;
-        if (!debug.HasSequencePoints)
-            return lines;
-        // A sequence point names its instruction only through its offset: number the variant's.
-        int offset = 0;
-        foreach (var instruction in variant.Body.Instructions)
-        {
-            instruction.Offset = offset;
-            offset += instruction.GetSize();
-        }
-        var visibleAt = debug.SequencePoints.Where(point => !point.IsHidden).ToDictionary(point => point.Offset);
-        var wanted = calls.Values.ToHashSet();
-        SequencePoint? current = null;
-        foreach (var instruction in variant.Body.Instructions)
-        {
-            if (visibleAt.TryGetValue(instruction.Offset, out var point))
-                current = point;
-            if (current is not null && wanted.Contains(instruction))
-                lines[instruction] = current;
-        }
-        return lines;
     }
 }

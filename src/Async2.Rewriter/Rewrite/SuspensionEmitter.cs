@@ -94,8 +94,8 @@ internal static class SuspensionEmitter
                 restore.Add(Instruction.Create(OpCodes.Ldarg, chain));
                 var rethrow = Instruction.Create(OpCodes.Call, point.ResultTemp is { } result ? runtime.GetResult(result.VariableType) : runtime.ThrowIfFaulted);
                 restore.Add(rethrow);
-                if (point.ResultTemp is not null)
-                    restore.Add(Instruction.Create(OpCodes.Stloc, point.ResultTemp));
+                if (point.ResultTemp is { } temp)
+                    restore.Add(Instruction.Create(OpCodes.Stloc, temp));
                 rethrowAt[point.State] = rethrow;
             }
             resumeAt[point.State] = restore[0];
