@@ -33,12 +33,13 @@ internal static class ContextScopeEmitter
     /// constructor the access may run. So a body whose only calls are awaits, direct calls
     /// to other rewritten methods in compatible mode (which restore their own changes) and members
     /// of the Task machinery (which never change the caller's contexts) needs no scope. Anything
-    /// else, a custom awaiter, a callee in flowing mode, or a virtual call that may reach an
-    /// override or implementation that is not rewritten, is assumed to change them.
+    /// else, a custom awaiter, a ValueTask (its source is user code), a callee in flowing mode, or a
+    /// virtual call that may reach an override or implementation that is not rewritten, is assumed
+    /// to change them.
     /// </summary>
     public static bool MayChangeContexts(MethodDefinition original, IReadOnlyList<AwaitSite> sites)
     {
-        var contextNeutral = new HashSet<Instruction>(sites.Select(s => s.Await));
+        var contextNeutral = new HashSet<Instruction>(sites.Where(s => !(s.Kind == AwaitKind.Awaitable && MayHaveSource(s.Operand))).Select(s => s.Await));
         contextNeutral.UnionWith(sites
             .Where(s => s.Call is not null && ReachesOnlyItsOwnBody(s) && !ScopedAttributes.FlowsContexts(s.Callee!))
             .Select(s => s.Call!));
@@ -103,12 +104,29 @@ internal static class ContextScopeEmitter
             return false;
         if (RunsATaskHere(callee) || callee.Parameters.Any(p => IsUserCodeParameter(p.ParameterType)))
             return false;
+        if (MayHaveSource(callee.DeclaringType) && !WrapsWithoutAskingTheSource(callee))
+            return false;
         return callee.DeclaringType.FullName != "System.String" || callee.Parameters.All(p => IsPlainText(p.ParameterType));
     }
 
     private static bool RunsATaskHere(MethodReference callee) =>
         callee.DeclaringType.Namespace == "System.Threading.Tasks"
         && callee.Name is "Start" or "RunSynchronously" or "Wait" or "WaitAll" or "WaitAny" or "get_Result";
+
+    /// <summary>
+    /// A ValueTask, its configured form or an awaiter of either: it may be backed by a user's
+    /// IValueTaskSource, whose GetStatus, GetResult and OnCompleted run where the ValueTask is
+    /// asked whether it completed, for its result or to register (an await of it included), and
+    /// may change the contexts there, as any user code may.
+    /// </summary>
+    private static bool MayHaveSource(TypeReference type) =>
+        IsCoreLibrary(type) && Outermost(type).GetElementType().FullName is "System.Threading.Tasks.ValueTask" or "System.Threading.Tasks.ValueTask`1"
+            or "System.Runtime.CompilerServices.ValueTaskAwaiter" or "System.Runtime.CompilerServices.ValueTaskAwaiter`1"
+            or "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable" or "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable`1";
+
+    /// <summary>The members of a ValueTask and its awaitables that make or wrap one without asking its source anything.</summary>
+    private static bool WrapsWithoutAskingTheSource(MethodReference member) =>
+        member.Name is ".ctor" or "ConfigureAwait" or "GetAwaiter" or "get_CompletedTask" or "FromResult" or "FromException" or "FromCanceled";
 
     private static bool IsUserCodeParameter(TypeReference type) =>
         type.FullName is "System.Threading.Tasks.TaskScheduler" or "System.TimeProvider" or "System.Collections.IEnumerable"
