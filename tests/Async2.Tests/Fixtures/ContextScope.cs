@@ -42,6 +42,18 @@ public static class Methods
         return await Fib(n);
     }
 
+    // A ValueTask may be backed by a user's IValueTaskSource, whose GetStatus and GetResult run here.
+    public static async Task<int> AwaitsGivenValueTasks(ValueTask<int> first, ValueTask<int> second) =>
+        await first + await second.ConfigureAwait(false);
+
+    // Making one asks no source anything.
+    public static async Task<int> MakesAValueTask(int n)
+    {
+        var made = new ValueTask<int>(n);
+        await Task.Yield();
+        return await Fib(n);
+    }
+
     private static Task Helper() => Task.CompletedTask;
 
     public static void Main() { }
