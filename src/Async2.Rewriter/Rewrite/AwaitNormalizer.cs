@@ -53,6 +53,7 @@ internal static class AwaitNormalizer
         // Taken before the body changes: the edits below put each call's replacement where the
         // call was, inside the same regions.
         var callsUnderFilters = CallsUnderFilters(body, sites);
+        var statementStarts = StatementStarts(variant);
         int state = 0;
         foreach (var site in sites)
         {
@@ -83,8 +84,9 @@ internal static class AwaitNormalizer
             bool awaitContinuesOnContext = continueOnCapturedContext;
             var before = new List<Instruction>();
             var after = new List<Instruction>();
-            foreach (var local in spilled)
-                after.Add(Instruction.Create(OpCodes.Ldloc, local));
+            var reloads = spilled.Select(local => Instruction.Create(OpCodes.Ldloc, local)).ToList();
+            after.AddRange(reloads);
+            var next = site.Await.Next;
 
             VariableDefinition? resultTemp = null;
             switch (site.Kind)
@@ -154,8 +156,15 @@ internal static class AwaitNormalizer
                     before.Add(Instruction.Create(OpCodes.Call, suspend));
                     if (getResult is not null)
                     {
-                        after.Add(Instruction.Create(OpCodes.Ldloc, operand));
-                        after.Add(Instruction.Create(OpCodes.Call, getResult));
+                        // The result is taken before the spilled values are reloaded (only locals
+                        // are read in between), so that reloading them starts on an empty stack.
+                        after.InsertRange(0, [Instruction.Create(OpCodes.Ldloc, operand), Instruction.Create(OpCodes.Call, getResult)]);
+                        if (reloads.Count > 0 && site.Result.MetadataType != MetadataType.Void)
+                        {
+                            var taken = NewLocal(body, site.Result);
+                            after.Insert(2, Instruction.Create(OpCodes.Stloc, taken));
+                            after.Add(Instruction.Create(OpCodes.Ldloc, taken));
+                        }
                     }
                     break;
                 }
@@ -166,9 +175,44 @@ internal static class AwaitNormalizer
             var check = Instruction.Create(OpCodes.Brfalse, after[0]);
             before.Add(check);
             BodyEditing.ReplaceWith(body, site.Await, [.. before, .. after]);
+            if (reloads.Count > 0 && next is not null && statementStarts.Remove(next, out var statement))
+                MoveStatementStart(variant, statement, reloads[0]);
             result.Add(new NormalizedAwait(state, site, check, after[0], resultTemp, awaitContinuesOnContext));
         }
         return result;
+    }
+
+    /// <summary>
+    /// The instructions where a statement starts (a visible sequence point), bound to their
+    /// instructions rather than to offsets, which the edits below change.
+    /// </summary>
+    private static Dictionary<Instruction, SequencePoint> StatementStarts(MethodDefinition variant)
+    {
+        if (!variant.DebugInformation.HasSequencePoints)
+            return [];
+        BodyEditing.NumberOffsets(variant.Body);
+        var byOffset = variant.Body.Instructions.ToDictionary(instruction => instruction.Offset);
+        var starts = new Dictionary<Instruction, SequencePoint>();
+        foreach (var point in variant.DebugInformation.SequencePoints)
+            if (!point.IsHidden && byOffset.TryGetValue(point.Offset, out var at))
+                starts[at] = point;
+        return starts;
+    }
+
+    /// <summary>
+    /// A statement that starts right after an await with values of earlier statements still on
+    /// the evaluation stack (the compiler's Release code keeps a local there: <c>var e = ...;
+    /// await F(); throw e;</c>) has its sequence point on an instruction where the stack is not
+    /// empty. The JIT maps code to IL only at empty-stack points and calls, and the reload of the
+    /// spilled values is the first such point after the await: without the statement's line there,
+    /// its code would be reported on the await's line. The reload is the statement's start, the
+    /// compiler's instruction no longer.
+    /// </summary>
+    private static void MoveStatementStart(MethodDefinition variant, SequencePoint statement, Instruction reload)
+    {
+        var points = variant.DebugInformation.SequencePoints;
+        points.Insert(points.IndexOf(statement), BodyEditing.CopySequencePoint(statement, reload));
+        points.Remove(statement);
     }
 
     /// <summary>

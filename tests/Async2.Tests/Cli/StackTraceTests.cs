@@ -35,6 +35,8 @@ public sealed partial class StackTraceTests
     [InlineData(2, "Inner Middle Main")]
     [InlineData(3, "ThrowsAtOnce Main")]
     [InlineData(4, "ClassicSquare.Area Measure Main")]
+    [InlineData(6, "ThrowsKeptLocal Main")]
+    [InlineData(7, "ThrowsKeptLocalAfterDelay Main")]
     public void Rewritten_trace_lists_the_classic_frames_on_the_same_lines(int trace, string classicFrames)
     {
         var classic = Traces(s_classicOutput.Value);

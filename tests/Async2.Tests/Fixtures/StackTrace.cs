@@ -9,6 +9,8 @@
 //      through a base reference by a rewritten caller with no handler.
 //   6. Inner under a method marked AggressiveInlining, which in classic async inlines only the
 //      stub that starts the state machine: its frame stays in the trace.
+//   7, 8. A local the compiler keeps on the evaluation stack across an await (of a rewritten
+//      method, of a Task), thrown by the next statement: the throw's line, not the await's.
 // Each trace is followed by the frames of Async2's runtime that the exception's raw frames hold
 // and that are not marked [StackTraceHidden]: renderers other than Exception.ToString (ASP.NET
 // Core's developer exception page) show those, where ToString leaves out inlining candidates too.
@@ -104,6 +106,24 @@ static class Program
 
     static async Task<int> CallsInlined(int x) => await Inlined(x) * 2;
 
+    static async Task Pause() => await Task.Yield();
+
+    // The compiler's Release code keeps `kept` on the evaluation stack across the await, so the
+    // statement after it starts where the stack is not empty.
+    static async Task<int> ThrowsKeptLocal(int x)
+    {
+        var kept = new InvalidOperationException("kept across a call's await: " + x);
+        await Pause();
+        throw kept;
+    }
+
+    static async Task<int> ThrowsKeptLocalAfterDelay(int x)
+    {
+        var kept = new InvalidOperationException("kept across a task's await: " + x);
+        await Task.Delay(1);
+        throw kept;
+    }
+
     static async Task<int> Measure(Shape shape)
     {
         int area = await shape.Area();
@@ -178,6 +198,24 @@ static class Program
         try
         {
             await CallsInlined(4);
+        }
+        catch (Exception e)
+        {
+            Show(e);
+        }
+        Console.WriteLine("----");
+        try
+        {
+            await ThrowsKeptLocal(5);
+        }
+        catch (Exception e)
+        {
+            Show(e);
+        }
+        Console.WriteLine("----");
+        try
+        {
+            await ThrowsKeptLocalAfterDelay(6);
         }
         catch (Exception e)
         {
