@@ -12,6 +12,10 @@
 // otherwise wait for it.
 // What happens before they exist, and before a listener attaches, is not counted; the gauge of
 // suspended chains counts those suspended since then.
+// Both are registered process-wide (the meter in System.Diagnostics.DiagnosticSource's list, the
+// event source with the runtime's providers), so a copy of this library loaded into a collectible
+// AssemblyLoadContext (a plugin's) disposes them when that context unloads: they would otherwise
+// keep it, and the plugin, loaded for good.
 //
 // Keep in sync: ChainRoot.cs and BuilderRoot.cs (where suspensions and dispatches are reported),
 // README "Metrics and events", tests/Async2.Tests/Fixtures/Telemetry.cs.
@@ -19,6 +23,7 @@ using System.Diagnostics;
 using System.Diagnostics.Metrics;
 using System.Diagnostics.Tracing;
 using System.Runtime.CompilerServices;
+using System.Runtime.Loader;
 
 namespace Async2.Runtime;
 
@@ -47,8 +52,32 @@ internal static class Telemetry
     private static bool QueueCreation()
     {
         if (Volatile.Read(ref s_creationQueued) == 0 && Interlocked.Exchange(ref s_creationQueued, 1) == 0)
-            ThreadPool.UnsafeQueueUserWorkItem(static _ => Volatile.Write(ref s_instruments, new Instruments()), null);
+        {
+            if (AssemblyLoadContext.GetLoadContext(typeof(Telemetry).Assembly) is { IsCollectible: true } context)
+                context.Unloading += static _ => DisposeOnUnloading();
+            ThreadPool.UnsafeQueueUserWorkItem(static _ => CreateInstruments(), null);
+        }
         return false;
+    }
+
+    private static int s_unloading;
+
+    private static void CreateInstruments()
+    {
+        var instruments = new Instruments();
+        Interlocked.Exchange(ref s_instruments, instruments);
+        if (Volatile.Read(ref s_unloading) != 0)
+            instruments.Dispose();
+    }
+
+    /// <summary>
+    /// Either this or <see cref="CreateInstruments"/>, whichever runs last, finds both the flag and
+    /// the instruments (each writes with a full fence before it reads).
+    /// </summary>
+    private static void DisposeOnUnloading()
+    {
+        Interlocked.Exchange(ref s_unloading, 1);
+        Volatile.Read(ref s_instruments)?.Dispose();
     }
 
     private sealed class Instruments
@@ -59,9 +88,18 @@ internal static class Telemetry
         internal readonly Histogram<double> DispatchTime;
         internal readonly Async2EventSource Events = Async2EventSource.Log;
 
+        private readonly Meter _meter;
+
+        /// <summary>Unregisters the meter and the event source; both may be disposed twice.</summary>
+        internal void Dispose()
+        {
+            _meter.Dispose();
+            Events.Dispose();
+        }
+
         internal Instruments()
         {
-            var meter = new Meter("Async2", typeof(Telemetry).Assembly.GetName().Version?.ToString(3));
+            var meter = _meter = new Meter("Async2", typeof(Telemetry).Assembly.GetName().Version?.ToString(3));
             Suspensions = meter.CreateCounter<long>("async2.suspensions", "{suspension}",
                 "Chains that suspended: their innermost frame awaited something not complete.");
             Resumptions = meter.CreateCounter<long>("async2.resumptions", "{resumption}",

@@ -8,8 +8,10 @@ namespace Async2.Rewriter.Rewrite;
 /// across assemblies"). Version 3:
 /// <list type="bullet">
 /// <item>the assembly carries <c>[assembly: Async2.Runtime.RewrittenByAsync2(3, "&lt;Async2 version&gt;")]</c>;</item>
-/// <item>it holds <c>&lt;Async2&gt;Contract::V3_&lt;MVID&gt;()</c>, an empty static method named after
-/// this build (a rewrite keeps the compiler's MVID), which callers probe at run time;</item>
+/// <item>it holds <c>&lt;Async2&gt;Contract::V3_&lt;MVID&gt;(Continuation)</c>, an empty static method
+/// named after this build (a rewrite keeps the compiler's MVID), which callers probe at run time;
+/// its parameter names Async2.Runtime, so the probe also fails where the callee runs with another
+/// copy of Async2.Runtime than the caller (a plugin's AssemblyLoadContext that loaded its own);</item>
 /// <item>a rewritten M carries <c>[AsyncStateMachine(typeof(C))]</c>, and its variant is C's static
 /// method named M with M's <c>this</c>, M's parameters, <c>ref AsyncChain</c> and C (VariantMap);</item>
 /// <item>a method with a virtual or interface entry has it on its own type, named <c>&lt;M&gt;v__Async2</c>,
@@ -50,6 +52,9 @@ internal static class CrossAssemblyContract
             TypeAttributes.NotPublic | TypeAttributes.Abstract | TypeAttributes.Sealed | TypeAttributes.Class, module.TypeSystem.Object);
         type.CustomAttributes.Add(CoreAttributes.CompilerGenerated(module));
         var marker = new MethodDefinition(MarkerName(module), MethodAttributes.Assembly | MethodAttributes.Static | MethodAttributes.HideBySig, module.TypeSystem.Void);
+        var continuation = runtime.GetType(RuntimeNames.Namespace, RuntimeNames.Continuation)
+            ?? throw new InvalidOperationException($"Async2.Runtime has no type {RuntimeNames.Continuation}: the runtime and rewriter versions differ.");
+        marker.Parameters.Add(new ParameterDefinition("sameRuntime", ParameterAttributes.None, module.ImportReference(continuation)));
         marker.Body.GetILProcessor().Emit(OpCodes.Ret);
         type.Methods.Add(marker);
         module.Types.Add(type);
@@ -74,6 +79,7 @@ internal static class CrossAssemblyContract
     {
         if (RewrittenUnder(module)?.Contract != Version)
             return null;
-        return module.GetType(MarkerType)?.Methods.FirstOrDefault(m => m.Name == MarkerName(module) && m.IsStatic && m.Parameters.Count == 0);
+        return module.GetType(MarkerType)?.Methods.FirstOrDefault(m => m.Name == MarkerName(module) && m.IsStatic
+            && m.Parameters is [{ ParameterType: { Namespace: RuntimeNames.Namespace, Name: RuntimeNames.Continuation } }]);
     }
 }

@@ -253,6 +253,7 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
             ImplAttributes = MethodImplAttributes.NoInlining,
         };
         var il = probe.Body.GetILProcessor();
+        il.Emit(OpCodes.Ldnull);
         il.Emit(OpCodes.Call, module.ImportReference(CrossAssemblyContract.Marker(callee)!));
         il.Emit(OpCodes.Ret);
         Holder().Methods.Add(probe);
