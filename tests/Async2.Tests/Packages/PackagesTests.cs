@@ -434,7 +434,15 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
         Assert.Contains("warning ASYNC2006", warned.Stdout);
         Assert.Contains("Reference Async2.Runtime itself", warned.Stdout);
 
-        File.WriteAllText(Path.Combine(library, "PrivateLibrary.csproj"), File.ReadAllText(Path.Combine(library, "PrivateLibrary.csproj"))
+        // Referenced itself but kept private as well (as a GlobalPackageReference of it would be), it
+        // does not reach the app either: the warning stays (it went quiet before, found by a helper).
+        var privateProject = File.ReadAllText(Path.Combine(library, "PrivateLibrary.csproj"));
+        File.WriteAllText(Path.Combine(library, "PrivateLibrary.csproj"), privateProject
+            .Replace("PrivateAssets=\"all\" />", $"PrivateAssets=\"all\" /><PackageReference Include=\"Async2.Runtime\" Version=\"{workspace.Version}\" PrivateAssets=\"all\" />"));
+        var stillWarned = workspace.Dotnet(app, "build", "-c", Configuration).AssertSucceeded();
+        Assert.Contains("warning ASYNC2006", stillWarned.Stdout);
+
+        File.WriteAllText(Path.Combine(library, "PrivateLibrary.csproj"), privateProject
             .Replace("PrivateAssets=\"all\" />", $"PrivateAssets=\"all\" /><PackageReference Include=\"Async2.Runtime\" Version=\"{workspace.Version}\" />"));
         var quiet = workspace.Dotnet(app, "build", "-c", Configuration).AssertSucceeded();
         var run = workspace.Dotnet(app, "run", "-c", Configuration, "--no-build").AssertSucceeded();
