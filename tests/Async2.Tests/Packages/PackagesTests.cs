@@ -423,12 +423,12 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
         var library = Path.Combine(workspace.Samples, "PrivateLibrary");
         Directory.CreateDirectory(library);
         File.WriteAllText(Path.Combine(library, "PrivateLibrary.csproj"), File.ReadAllText(Path.Combine(workspace.Samples, "Library", "Library.csproj"))
-            .Replace("""<PackageReference Include="Async2.Build" Version="0.4.1" />""", $"""<PackageReference Include="Async2.Build" Version="{workspace.Version}" PrivateAssets="all" />"""));
+            .Replace("""<PackageReference Include="Async2.Build" Version="0.4.2" />""", $"""<PackageReference Include="Async2.Build" Version="{workspace.Version}" PrivateAssets="all" />"""));
         File.WriteAllText(Path.Combine(library, "Answer.cs"), "namespace PrivateLibrary; public static class Answer { public static async Task<int> Get() { await Task.Yield(); return 42; } }");
         var app = NewApp("UsesPrivateLibrary", "Console.WriteLine(await PrivateLibrary.Answer.Get());");
         File.WriteAllText(Path.Combine(app, "UsesPrivateLibrary.csproj"), File.ReadAllText(Path.Combine(app, "UsesPrivateLibrary.csproj"))
             .Replace("<Async2Enabled>true</Async2Enabled>", "<Async2Enabled>false</Async2Enabled>")
-            .Replace("""<PackageReference Include="Async2.Build" Version="0.4.1" />""", """<ProjectReference Include="../PrivateLibrary/PrivateLibrary.csproj" />"""));
+            .Replace("""<PackageReference Include="Async2.Build" Version="0.4.2" />""", """<ProjectReference Include="../PrivateLibrary/PrivateLibrary.csproj" />"""));
 
         var warned = workspace.Dotnet(app, "build", "-c", Configuration).AssertSucceeded();
         Assert.Contains("warning ASYNC2006", warned.Stdout);
