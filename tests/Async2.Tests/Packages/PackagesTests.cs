@@ -288,6 +288,8 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
             """);
         using var watch = workspace.StartDotnet(project, "watch", "run", "--non-interactive", "-c", Configuration);
         watch.WaitFor("value 20", TimeSpan.FromMinutes(4));
+        // Edited before dotnet watch watches the files, the change goes unseen (it did on a loaded machine).
+        watch.WaitFor("Waiting for changes", TimeSpan.FromMinutes(1));
         Assert.Contains("Project does not support Hot Reload: 'StartupHookSupport' property is 'False'", watch.Output);
 
         var program = Path.Combine(project, "Program.cs");
@@ -327,6 +329,8 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
 
         using var watch = workspace.StartDotnet(app, "watch", "run", "--non-interactive", "-c", Configuration);
         watch.WaitFor("value 20", TimeSpan.FromMinutes(4));
+        // Edited before dotnet watch watches the files, the change goes unseen (it did on a loaded machine).
+        watch.WaitFor("Waiting for changes", TimeSpan.FromMinutes(1));
         Assert.Contains("Project does not support Hot Reload: 'StartupHookSupport' property is 'False'", watch.Output);
 
         File.WriteAllText(source, File.ReadAllText(source).Replace("x * 2", "x * 3"));
