@@ -37,7 +37,7 @@ static class Program
     {
         for (int i = 0; i < 2; i++)
         {
-            if (Suspend) await Task.Delay(1).ConfigureAwait(false);
+            if (Suspend) await Task.Delay(1).ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
             yield return i;
         }
     }

@@ -40,13 +40,13 @@ static class Program
 
     static async Task LeavesLoopThenThrows()
     {
-        await Task.Delay(1).ConfigureAwait(false);
+        await Task.Delay(1).ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
         throw new InvalidOperationException();
     }
 
     static async Task<int> LeavesLoopThenReturns()
     {
-        await Task.Delay(1).ConfigureAwait(false);
+        await Task.Delay(1).ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
         return 7;
     }
 

@@ -58,9 +58,20 @@ static class Program
         string hidden = await Task.Factory.StartNew(() => "hidden scheduler sees custom " + Here,
             CancellationToken.None, TaskCreationOptions.HideScheduler, TaskScheduler.Current);
         s += "\n" + hidden + ", back " + Here;
-        if (Suspend) await Task.Delay(1).ConfigureAwait(false);
+        if (Suspend) await CompletedOnceSuspended().ConfigureAwait(false);
         s += "\nafter ConfigureAwait(false) on scheduler " + (Suspend ? Here + " (false expected)" : Here);
         return s;
+    }
+
+    // Completed by a task queued to this scheduler, so only once the awaiting method has suspended
+    // and given the scheduler's thread back (a Task.Delay(1) could be over before the await on a
+    // loaded machine, and then nothing suspends); its continuations run asynchronously, so one
+    // that did not capture the scheduler continues on the thread pool.
+    static Task CompletedOnceSuspended()
+    {
+        var done = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        Task.Factory.StartNew(() => done.SetResult(), CancellationToken.None, TaskCreationOptions.None, Scheduler);
+        return done.Task;
     }
 
     static void Main()
