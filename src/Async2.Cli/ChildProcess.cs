@@ -13,11 +13,14 @@ internal static class ChildProcess
     /// <summary>
     /// Runs <c>dotnet args</c> with this console (inherited stdio) and returns its exit code.
     /// <paramref name="runtimeAsync"/> decides whether the child gets DOTNET_RuntimeAsync=1; it is
-    /// removed otherwise, so a rewritten app is really run by the stock runtime.
+    /// removed otherwise, so a rewritten app is really run by the stock runtime. <paramref name="runtime"/>,
+    /// when given, runs the child on that runtime instead of the one running this tool.
     /// </summary>
-    public static int RunAttached(IEnumerable<string> args, bool runtimeAsync = false)
+    public static int RunAttached(IEnumerable<string> args, bool runtimeAsync = false, Runtimes.RuntimeRoot? runtime = null)
     {
-        using var process = Process.Start(StartInfo(args, runtimeAsync, redirect: false))
+        var info = StartInfo(args, runtimeAsync, redirect: false);
+        runtime?.Apply(info);
+        using var process = Process.Start(info)
             ?? throw CliException.Failure("could not start 'dotnet'.", "the process did not start", "check that the .NET SDK is on PATH");
         using var signals = new SignalRelay(process);
         process.WaitForExit();

@@ -57,7 +57,8 @@ public static class Program
         var verify = VerifyCommand.Create();
         var inspect = InspectCommand.Create();
         var bench = BenchCommand.Create();
-        var root = new RootCommand("Runs runtime-async .NET assemblies on the stock .NET 10 runtime.") { rewrite, run, verify, inspect, demo, bench };
+        var runtime = RuntimeCommand.Create();
+        var root = new RootCommand("Runs runtime-async .NET assemblies on the stock .NET 10 runtime.") { rewrite, run, verify, inspect, demo, bench, runtime };
         var help = root.Options.OfType<HelpOption>().Single();
         help.Action = new HelpWithDetails((HelpAction)help.Action!, new Dictionary<Command, string>
         {
@@ -74,6 +75,7 @@ public static class Program
             [inspect] = InspectCommand.Details,
             [demo] = DemoCommand.Details,
             [bench] = BenchCommand.Details,
+            [runtime] = RuntimeCommand.Details,
         });
         return root;
     }

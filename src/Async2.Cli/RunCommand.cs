@@ -1,4 +1,5 @@
 using System.CommandLine;
+using Async2.Cli.Runtimes;
 using Async2.Rewriter;
 
 namespace Async2.Cli;
@@ -20,12 +21,19 @@ internal static class RunCommand
           An app without runtime-async methods runs directly from its own folder.
           Everything after <app.dll> goes to the app as it is, '-h' and '--' included.
 
+        Another runtime:
+          --runtime 11 runs the rewritten app on .NET 11.0.0 instead of the runtime running async2: the
+          first use restores that release's runtime packs (Microsoft.NETCore.App.Runtime.<rid>,
+          Microsoft.AspNetCore.App.Runtime.<rid>) through NuGet from your sources and lays them out in
+          the cache; the app runs with DOTNET_ROOT there and DOTNET_ROLL_FORWARD=Major. A full version
+          (--runtime 11.0.1) names another release. 'async2 runtime 11' prints that dotnet root.
+
         Cache:
           $ASYNC2_CACHE, else $XDG_CACHE_HOME/async2, else ~/.cache/async2 (safe to delete).
 
         Exit codes:
           the app's own exit code
-          1  the app cannot be rewritten or started
+          1  the app cannot be rewritten or started, or the runtime cannot be restored
           2  usage error
         """;
 
@@ -37,12 +45,14 @@ internal static class RunCommand
             Description = "passed to the app unchanged, including ones that look like options and '--'",
             Arity = ArgumentArity.ZeroOrMore,
         };
+        var runtime = RuntimeCommand.CreateRuntimeOption();
         var command = new Command(Name, "Rewrites an app into a cache (again whenever it changed) and runs it.")
         {
+            runtime,
             app,
             appArguments,
         };
-        command.SetAction(parseResult => Run(parseResult.GetRequiredValue(app), parseResult.GetValue(appArguments) ?? []));
+        command.SetAction(parseResult => Run(parseResult.GetRequiredValue(app), parseResult.GetValue(appArguments) ?? [], parseResult.GetValue(runtime)));
         return command;
     }
 
@@ -51,17 +61,26 @@ internal static class RunCommand
     /// that the parser hands it over verbatim: without it, <c>-h</c> would show async2's help,
     /// <c>@file</c> would be expanded as a response file and the app's own <c>--</c> would be dropped.
     /// </summary>
-    public static string[] PassAppArgumentsThrough(string[] args) =>
-        args is [Name, var app, .. var rest] && !app.StartsWith('-') ? [Name, app, "--", .. rest] : args;
+    public static string[] PassAppArgumentsThrough(string[] args)
+    {
+        if (args is not [Name, ..])
+            return args;
+        // run's own options come before <app.dll>.
+        var app = 1;
+        while (app < args.Length && args[app].StartsWith(RuntimeCommand.OptionName, StringComparison.Ordinal))
+            app += args[app] == RuntimeCommand.OptionName ? 2 : 1;
+        return app < args.Length && !args[app].StartsWith('-') ? [.. args[..(app + 1)], "--", .. args[(app + 1)..]] : args;
+    }
 
-    private static int Run(string appPath, string[] appArguments)
+    private static int Run(string appPath, string[] appArguments, string? runtimeVersion)
     {
         var app = Path.GetFullPath(appPath);
         if (AssemblyFile.WhyNotAnInput(app) is { } why)
             throw CliException.Failure($"cannot run '{appPath}'.", why,
                 "pass the app's main .dll (e.g. bin/Release/net10.0/App.dll, beside its .runtimeconfig.json), not its native launcher or another file");
 
-        var cache = CacheRoot();
+        var cache = ToolCache.Root;
+        var runtime = runtimeVersion is null ? null : RuntimeCommand.Ensure(runtimeVersion, cache);
         string appToRun;
         try
         {
@@ -72,17 +91,6 @@ internal static class RunCommand
             throw CliException.Failure($"cannot make the rewritten copy of '{appPath}' in {cache}.", e.Message,
                 "set ASYNC2_CACHE to a folder you can write to");
         }
-        return ChildProcess.RunAttached([appToRun, .. appArguments]);
-    }
-
-    private static string CacheRoot()
-    {
-        if (Environment.GetEnvironmentVariable("ASYNC2_CACHE") is { Length: > 0 } explicitRoot)
-            return explicitRoot;
-        var xdg = Environment.GetEnvironmentVariable("XDG_CACHE_HOME");
-        var baseFolder = string.IsNullOrEmpty(xdg)
-            ? Path.Combine(Environment.GetFolderPath(Environment.SpecialFolder.UserProfile), ".cache")
-            : xdg;
-        return Path.Combine(baseFolder, "async2");
+        return ChildProcess.RunAttached([appToRun, .. appArguments], runtime: runtime);
     }
 }
