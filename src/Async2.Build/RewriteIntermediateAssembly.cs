@@ -44,11 +44,8 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
         {
             if (!KeepCompiledAssembly(intermediate, compiled))
             {
-                // A target framework without runtime async (a multi-targeted project's older one) builds classic, as the README says; said where a build shows it.
-                if (AssemblyFile.FrameworkWithoutRuntimeAsync(intermediate) is { } framework)
-                    Log.LogMessage(MessageImportance.High, $"Async2: {Path.GetFileName(intermediate)} targets {framework}, which has no runtime async: built as classic async, nothing to rewrite.");
-                else
-                    Log.LogMessage(MessageImportance.Normal, $"Async2: {intermediate} has no runtime-async methods; nothing to rewrite.");
+                // Said at the default verbosity, as a rewrite is: a project with the package always tells what its build did (README, "Using it in a build").
+                Log.LogMessage(MessageImportance.High, $"Async2: {Path.GetFileName(intermediate)} has no async methods; nothing to rewrite.");
                 return true;
             }
             var report = AssemblyRewriter.Rewrite(new RewriteRequest(compiled, intermediate)
@@ -58,7 +55,7 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
                 StrongNameKeyFile = string.IsNullOrEmpty(StrongNameKeyFile) ? null : StrongNameKeyFile,
             });
             int rewritten = report.Methods.Count(method => method.Rewritten);
-            Log.LogMessage(MessageImportance.High, $"Async2: {Path.GetFileName(intermediate)}: {rewritten} async method(s) rewritten.");
+            Log.LogMessage(MessageImportance.High, $"Async2: rewrote {rewritten} async method{(rewritten == 1 ? "" : "s")} of {Path.GetFileName(intermediate)}.");
             // A key container (KeyContainerName) or [assembly: AssemblyKeyFile] signs without the key file the build passes on.
             if (report.SignatureDropped)
                 Log.LogWarning(subcategory: null, warningCode: DiagnosticCodes.KeyNotUsable, helpKeyword: null, file: intermediate,

@@ -37,18 +37,20 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
         Assert.Contains("lib/net10.0/Async2.Runtime.dll", Entries("Async2.Runtime"));
         Assert.Contains("tools/net10.0/any/async2.dll", Entries("async2"));
 
+        // The samples reference the version of the last pack, which samples/Directory.Build.props reads from beside the packages.
         foreach (var project in Directory.EnumerateFiles(workspace.Samples, "*.csproj", SearchOption.AllDirectories))
             foreach (var reference in XDocument.Load(project).Descendants("PackageReference").Where(r => r.Attribute("Include")?.Value == "Async2.Build"))
-                Assert.True(reference.Attribute("Version")?.Value == workspace.Version,
-                    $"{Path.GetFileName(project)} references Async2.Build {reference.Attribute("Version")?.Value}; the packages are {workspace.Version} (Directory.Build.props)");
+                Assert.True(reference.Attribute("Version")?.Value == "$(Async2Version)",
+                    $"{Path.GetFileName(project)} references Async2.Build {reference.Attribute("Version")?.Value}, not the last pack's $(Async2Version)");
     }
 
     [Fact]
     public void Dotnet_build_and_run_print_what_the_classic_build_prints()
     {
         var build = BuildApp();
-        Assert.Contains("Async2: Library.dll:", build.Stdout);
-        Assert.Contains("Async2: App.dll:", build.Stdout);
+        // The samples reference the package and set no property: that is the whole opt-in (before 0.4.3 they built classic without a word).
+        Assert.Matches(@"Async2: rewrote \d+ async methods of Library\.dll\.", build.Stdout);
+        Assert.Matches(@"Async2: rewrote \d+ async methods of App\.dll\.", build.Stdout);
         var bin = Path.Combine(workspace.Samples, "App", "bin", Configuration, "net10.0");
         AssertRewritten(bin, AsyncEnabledAssemblies);
         Assert.Empty(RewrittenAssembly.MethodsTheJitRejects(Path.Combine(bin, "Library.dll")));
@@ -71,8 +73,8 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
         var program = Path.Combine(workspace.Samples, "App", "Program.cs");
         File.AppendAllText(program, "\n// changed\n");
         var changed = workspace.Dotnet(workspace.Samples, "build", "App", "-c", Configuration).AssertSucceeded();
-        Assert.Contains("Async2: App.dll:", changed.Stdout);
-        Assert.DoesNotContain("Async2: Library.dll:", changed.Stdout);
+        Assert.Matches(@"Async2: rewrote \d+ async methods? of App\.dll\.", changed.Stdout);
+        Assert.DoesNotContain("of Library.dll", changed.Stdout);
         AssertRewritten(Path.Combine(workspace.Samples, "App", "bin", Configuration, "net10.0"), AsyncEnabledAssemblies);
     }
 
@@ -126,6 +128,8 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
         string[] trimmed = ["publish", "App", "-c", Configuration, "-r", Rid, "--self-contained", "-p:PublishTrimmed=true"];
         var async2 = workspace.Dotnet(workspace.Samples, [.. trimmed, "-o", Path.Combine(workspace.Root, "publish", "trimmed")]).AssertSucceeded();
         var classic = workspace.Dotnet(workspace.ClassicSamples, [.. trimmed, "-p:Async2Enabled=false", "-o", Path.Combine(workspace.Root, "publish", "trimmed-classic")]).AssertSucceeded();
+        // An opted-out project says so (it said nothing before 0.4.3).
+        Assert.Contains("Async2: App (net10.0) built as classic async, not rewritten: Async2Enabled is 'false'.", classic.Output);
         Assert.Equal(TrimWarnings(classic.Output), TrimWarnings(async2.Output));
         var run = workspace.Run(Path.Combine(workspace.Root, "publish", "trimmed", "App"), workspace.Root).AssertSucceeded();
         Assert.Equal(ClassicTranscript(), run.Stdout);
@@ -427,12 +431,11 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
         var library = Path.Combine(workspace.Samples, "PrivateLibrary");
         Directory.CreateDirectory(library);
         File.WriteAllText(Path.Combine(library, "PrivateLibrary.csproj"), File.ReadAllText(Path.Combine(workspace.Samples, "Library", "Library.csproj"))
-            .Replace("""<PackageReference Include="Async2.Build" Version="0.4.2" />""", $"""<PackageReference Include="Async2.Build" Version="{workspace.Version}" PrivateAssets="all" />"""));
+            .Replace("""<PackageReference Include="Async2.Build" Version="$(Async2Version)" />""", $"""<PackageReference Include="Async2.Build" Version="{workspace.Version}" PrivateAssets="all" />"""));
         File.WriteAllText(Path.Combine(library, "Answer.cs"), "namespace PrivateLibrary; public static class Answer { public static async Task<int> Get() { await Task.Yield(); return 42; } }");
         var app = NewApp("UsesPrivateLibrary", "Console.WriteLine(await PrivateLibrary.Answer.Get());");
         File.WriteAllText(Path.Combine(app, "UsesPrivateLibrary.csproj"), File.ReadAllText(Path.Combine(app, "UsesPrivateLibrary.csproj"))
-            .Replace("<Async2Enabled>true</Async2Enabled>", "<Async2Enabled>false</Async2Enabled>")
-            .Replace("""<PackageReference Include="Async2.Build" Version="0.4.2" />""", """<ProjectReference Include="../PrivateLibrary/PrivateLibrary.csproj" />"""));
+            .Replace("""<PackageReference Include="Async2.Build" Version="$(Async2Version)" />""", """<ProjectReference Include="../PrivateLibrary/PrivateLibrary.csproj" />"""));
 
         var warned = workspace.Dotnet(app, "build", "-c", Configuration).AssertSucceeded();
         Assert.Contains("warning ASYNC2006", warned.Stdout);
@@ -456,16 +459,111 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
         Assert.Equal("42", run.Stdout.Trim());
     }
 
-    /// <summary>A console project beside the samples, as App's project without the library, with <paramref name="properties"/> added.</summary>
+    /// <summary>
+    /// A console project beside the samples (<paramref name="name"/> may name a folder under them
+    /// first), as App's project without the library, with <paramref name="properties"/> added.
+    /// </summary>
     private string NewApp(string name, string program, string properties = "")
     {
         var project = Path.Combine(workspace.Samples, name);
         Directory.CreateDirectory(project);
-        File.WriteAllText(Path.Combine(project, name + ".csproj"), File.ReadAllText(Path.Combine(workspace.Samples, "App", "App.csproj"))
+        File.WriteAllText(Path.Combine(project, Path.GetFileName(name) + ".csproj"), File.ReadAllText(Path.Combine(workspace.Samples, "App", "App.csproj"))
             .Replace("""<ProjectReference Include="../Library/Library.csproj" />""", "")
             .Replace("</PropertyGroup>", properties + "</PropertyGroup>"));
         File.WriteAllText(Path.Combine(project, "Program.cs"), program);
         return project;
+    }
+
+    [Fact]
+    public void Referencing_the_package_rewrites_the_net10_target_and_says_why_an_older_one_stays_classic()
+    {
+        // The package reference is the opt-in, with no property (before 0.4.3 it built classic without a word).
+        var library = Path.Combine(workspace.Samples, "MultiTargeted");
+        Directory.CreateDirectory(library);
+        File.WriteAllText(Path.Combine(library, "MultiTargeted.csproj"), File.ReadAllText(Path.Combine(workspace.Samples, "Library", "Library.csproj"))
+            .Replace("<TargetFramework>net10.0</TargetFramework>", "<TargetFrameworks>net10.0;net8.0</TargetFrameworks>"));
+        File.WriteAllText(Path.Combine(library, "Answer.cs"), "namespace MultiTargeted; public static class Answer { public static async Task<int> Get() { await Task.Yield(); return 42; } }");
+
+        var build = workspace.Dotnet(library, "build", "-c", Configuration).AssertSucceeded();
+
+        Assert.Contains("Async2: rewrote 1 async method of MultiTargeted.dll.", build.Stdout);
+        Assert.Contains("Async2: MultiTargeted (net8.0) built as classic async, not rewritten: runtime async needs net10.0 or later.", build.Stdout);
+        var bin = Path.Combine(library, "bin", Configuration);
+        AssertRewritten(Path.Combine(bin, "net10.0"), ["MultiTargeted.dll"], runtimeBeside: false);
+        Assert.True(ReferencesAsync2Runtime(Path.Combine(bin, "net10.0", "MultiTargeted.dll")));
+        Assert.False(ReferencesAsync2Runtime(Path.Combine(bin, "net8.0", "MultiTargeted.dll")));
+    }
+
+    [Fact]
+    public void Central_package_management_takes_a_versionless_reference_and_a_global_one_warns_for_packed_libraries_only()
+    {
+        // The README's snippet failed with NU1008 under a Directory.Packages.props: the version goes in a PackageVersion.
+        var central = Path.Combine(workspace.Samples, "Central");
+        Directory.CreateDirectory(central);
+        File.WriteAllText(Path.Combine(central, "Directory.Packages.props"), $"""
+            <Project>
+              <PropertyGroup><ManagePackageVersionsCentrally>true</ManagePackageVersionsCentrally></PropertyGroup>
+              <ItemGroup><PackageVersion Include="Async2.Build" Version="{workspace.Version}" /></ItemGroup>
+            </Project>
+            """);
+        var app = NewApp(Path.Combine("Central", "CentralApp"), "await Task.Yield(); Console.WriteLine(42);");
+        var appProject = Path.Combine(app, "CentralApp.csproj");
+        File.WriteAllText(appProject, File.ReadAllText(appProject).Replace("""Version="$(Async2Version)" """, ""));
+        var versionless = workspace.Dotnet(app, "build", "-c", Configuration).AssertSucceeded();
+        Assert.Contains("Async2: rewrote 1 async method of CentralApp.dll.", versionless.Stdout);
+        AssertRewritten(Path.Combine(app, "bin", Configuration, "net10.0"), ["CentralApp.dll"]);
+
+        // A GlobalPackageReference keeps Async2.Runtime private in every project, and ASYNC2006 fired
+        // for each, test projects too. Every project of the tree has Async2.Runtime itself: only a
+        // library's package misses it.
+        var global = Path.Combine(workspace.Samples, "CentralGlobal");
+        Directory.CreateDirectory(Path.Combine(global, "GlobalLibrary"));
+        Directory.CreateDirectory(Path.Combine(global, "GlobalTests"));
+        File.WriteAllText(Path.Combine(global, "Directory.Packages.props"), $"""
+            <Project>
+              <PropertyGroup><ManagePackageVersionsCentrally>true</ManagePackageVersionsCentrally></PropertyGroup>
+              <ItemGroup><GlobalPackageReference Include="Async2.Build" Version="{workspace.Version}" /></ItemGroup>
+            </Project>
+            """);
+        const string Project = """<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework><ImplicitUsings>enable</ImplicitUsings>{0}</PropertyGroup>{1}</Project>""";
+        File.WriteAllText(Path.Combine(global, "GlobalLibrary", "GlobalLibrary.csproj"), string.Format(Project, "", ""));
+        File.WriteAllText(Path.Combine(global, "GlobalLibrary", "Answer.cs"), "namespace GlobalLibrary; public static class Answer { public static async Task<int> Get() { await Task.Yield(); return 42; } }");
+        File.WriteAllText(Path.Combine(global, "GlobalTests", "GlobalTests.csproj"), string.Format(Project,
+            "<IsTestProject>true</IsTestProject>", """<ItemGroup><ProjectReference Include="../GlobalLibrary/GlobalLibrary.csproj" /></ItemGroup>"""));
+        File.WriteAllText(Path.Combine(global, "GlobalTests", "AnswerTests.cs"), "namespace GlobalTests; public static class AnswerTests { public static async Task<bool> Is42() => await GlobalLibrary.Answer.Get() == 42; }");
+
+        var tests = workspace.Dotnet(Path.Combine(global, "GlobalTests"), "build", "-c", Configuration).AssertSucceeded();
+
+        var warnings = tests.Stdout.Split('\n').Where(line => line.Contains("warning ASYNC2006")).ToList();
+        Assert.NotEmpty(warnings);
+        Assert.All(warnings, line => Assert.Contains("GlobalLibrary.csproj", line));
+        Assert.Contains("Async2.Build is a GlobalPackageReference, so the package of GlobalLibrary does not depend on Async2.Runtime", warnings[0]);
+        AssertRewritten(Path.Combine(global, "GlobalTests", "bin", Configuration, "net10.0"), ["GlobalTests.dll", "GlobalLibrary.dll"]);
+    }
+
+    [Fact]
+    public void Packages_carry_the_licence_and_symbols_and_a_dev_pack_gets_a_version_of_its_own()
+    {
+        // NuGet caches a package by version: a second pack at the version a cache holds was ignored.
+        Assert.Matches($@"^{Regex.Escape(workspace.ReleaseVersion)}-dev\.\d{{14}}$", workspace.Version);
+        foreach (var package in new[] { "Async2.Runtime", "Async2.Build", "async2" })
+        {
+            var metadata = Nuspec(package).Root!.Elements().Single(e => e.Name.LocalName == "metadata");
+            var license = metadata.Elements().Single(e => e.Name.LocalName == "license");
+            Assert.Equal(("expression", "MIT"), (license.Attribute("type")?.Value, license.Value));
+            Assert.Equal(workspace.Version, metadata.Elements().Single(e => e.Name.LocalName == "version").Value);
+
+            // Each PDB of the symbol package lies where the package has its assembly, as symbol servers expect.
+            using var symbols = ZipFile.OpenRead(Path.Combine(workspace.Feed, $"{package}.{workspace.Version}.snupkg"));
+            var pdbs = symbols.Entries.Select(e => e.FullName).Where(name => name.EndsWith(".pdb", StringComparison.Ordinal)).ToList();
+            Assert.NotEmpty(pdbs);
+            Assert.All(pdbs, pdb => Assert.Contains(Path.ChangeExtension(pdb, ".dll"), Entries(package)));
+        }
+
+        // A release pack keeps the clean version.
+        var release = Path.Combine(workspace.Root, "release");
+        workspace.Dotnet(TestEnvironment.RepositoryRoot, "pack", "src/Async2.Runtime", "-c", Configuration, "--no-build", "-p:Async2Release=true", "-o", release).AssertSucceeded();
+        Assert.True(File.Exists(Path.Combine(release, $"Async2.Runtime.{workspace.ReleaseVersion}.nupkg")), string.Join(", ", Directory.GetFiles(release)));
     }
 
     [Fact]
@@ -507,7 +605,7 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
     private string ClassicTranscript()
     {
         var classic = workspace.Dotnet(workspace.ClassicSamples, "run", "--project", "App", "-c", Configuration, "-p:Async2Enabled=false").AssertSucceeded();
-        Assert.DoesNotContain("Async2:", classic.Stdout);
+        Assert.DoesNotContain("Async2: rewrote", classic.Stdout);
         return classic.Stdout;
     }
 
@@ -522,6 +620,12 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
         }
         if (runtimeBeside)
             Assert.True(File.Exists(Path.Combine(folder, "Async2.Runtime.dll")), $"Async2.Runtime.dll is not in {folder}");
+    }
+
+    private static bool ReferencesAsync2Runtime(string assembly)
+    {
+        using var module = ModuleDefinition.ReadModule(assembly);
+        return module.AssemblyReferences.Any(reference => reference.Name == "Async2.Runtime");
     }
 
     private static IReadOnlyList<string> TrimWarnings(string buildOutput) =>

@@ -20,15 +20,22 @@ public sealed class SamplesWorkspace : IDisposable
 
     public string ClassicSamples => Path.Combine(Root, "samples-classic");
 
-    /// <summary>The version every package carries (Directory.Build.props).</summary>
+    /// <summary>The version in Directory.Build.props, which a release pack gets.</summary>
+    public string ReleaseVersion { get; }
+
+    /// <summary>
+    /// The version the packs got, a dev version (src/Directory.Build.props), as Async2.Build's pack
+    /// wrote it beside the packages, where samples/Directory.Build.props reads it.
+    /// </summary>
     public string Version { get; }
 
     public SamplesWorkspace()
     {
-        Version = XDocument.Load(Path.Combine(TestEnvironment.RepositoryRoot, "Directory.Build.props"))
+        ReleaseVersion = XDocument.Load(Path.Combine(TestEnvironment.RepositoryRoot, "Directory.Build.props"))
             .Descendants("Version").Single().Value;
         foreach (var project in new[] { "src/Async2.Runtime", "src/Async2.Build", "src/Async2.Cli" })
             Dotnet(TestEnvironment.RepositoryRoot, "pack", project, "-c", TestEnvironment.Configuration, "--no-build", "-o", Feed).AssertSucceeded();
+        Version = File.ReadAllText(Path.Combine(Feed, "async2-version.txt")).Trim();
         CopyFolder(Path.Combine(TestEnvironment.RepositoryRoot, "samples"), Samples);
         CopyFolder(Path.Combine(TestEnvironment.RepositoryRoot, "samples"), ClassicSamples);
     }
