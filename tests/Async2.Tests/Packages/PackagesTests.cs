@@ -48,7 +48,7 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
     public void Dotnet_build_and_run_print_what_the_classic_build_prints()
     {
         var build = BuildApp();
-        // The samples reference the package and set no property: that is the whole opt-in (before 0.4.3 they built classic without a word).
+        // The samples reference the package and set no property: that is the whole opt-in (0.4.2 built them classic without a word).
         Assert.Matches(@"Async2: rewrote \d+ async methods of Library\.dll\.", build.Stdout);
         Assert.Matches(@"Async2: rewrote \d+ async methods of App\.dll\.", build.Stdout);
         var bin = Path.Combine(workspace.Samples, "App", "bin", Configuration, "net10.0");
@@ -128,7 +128,7 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
         string[] trimmed = ["publish", "App", "-c", Configuration, "-r", Rid, "--self-contained", "-p:PublishTrimmed=true"];
         var async2 = workspace.Dotnet(workspace.Samples, [.. trimmed, "-o", Path.Combine(workspace.Root, "publish", "trimmed")]).AssertSucceeded();
         var classic = workspace.Dotnet(workspace.ClassicSamples, [.. trimmed, "-p:Async2Enabled=false", "-o", Path.Combine(workspace.Root, "publish", "trimmed-classic")]).AssertSucceeded();
-        // An opted-out project says so (it said nothing before 0.4.3).
+        // An opted-out project says so (0.4.2 said nothing).
         Assert.Contains("Async2: App (net10.0) built as classic async, not rewritten: Async2Enabled is 'false'.", classic.Output);
         Assert.Equal(TrimWarnings(classic.Output), TrimWarnings(async2.Output));
         var run = workspace.Run(Path.Combine(workspace.Root, "publish", "trimmed", "App"), workspace.Root).AssertSucceeded();
@@ -477,7 +477,7 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
     [Fact]
     public void Referencing_the_package_rewrites_the_net10_target_and_says_why_an_older_one_stays_classic()
     {
-        // The package reference is the opt-in, with no property (before 0.4.3 it built classic without a word).
+        // The package reference is the opt-in, with no property (0.4.2 built it classic without a word).
         var library = Path.Combine(workspace.Samples, "MultiTargeted");
         Directory.CreateDirectory(library);
         File.WriteAllText(Path.Combine(library, "MultiTargeted.csproj"), File.ReadAllText(Path.Combine(workspace.Samples, "Library", "Library.csproj"))
