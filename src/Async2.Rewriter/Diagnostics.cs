@@ -34,7 +34,7 @@ public static class DiagnosticCodes
     public const string OutputIsInput = "ASYNC2002";
     /// <summary>The output path is a folder, lies under a file, or cannot be written.</summary>
     public const string OutputNotWritable = "ASYNC2003";
-    /// <summary>An assembly the input references is needed to rewrite it and cannot be found.</summary>
+    /// <summary>An assembly the input references is needed to rewrite it and cannot be found; for verify, a framework the app names is not installed.</summary>
     public const string ReferenceNotFound = "ASYNC2004";
     /// <summary>The strong-name key file to sign the output with cannot be read, or does not hold a key pair.</summary>
     public const string KeyNotUsable = "ASYNC2005";

@@ -30,21 +30,18 @@ public sealed class ReferenceResolver : DefaultAssemblyResolver
     /// </summary>
     private static IEnumerable<string> SharedFrameworkFolders()
     {
-        var running = Path.GetDirectoryName(typeof(object).Assembly.Location)!;
+        var running = SharedFrameworks.RunningNetCoreApp;
         yield return running;
-        var version = Path.GetFileName(running);
-        var netCoreApp = Path.GetDirectoryName(running);
-        if (Path.GetDirectoryName(netCoreApp) is not { } shared || !Directory.Exists(shared))
+        if (SharedFrameworks.SharedFolder is not { } shared)
             yield break;
+        var version = Path.GetFileName(running);
         var major = version.Split('.')[0] + ".";
-        foreach (var framework in Directory.EnumerateDirectories(shared).Where(folder => folder != netCoreApp).Order(StringComparer.Ordinal))
+        foreach (var name in Directory.EnumerateDirectories(shared).Select(Path.GetFileName).OfType<string>()
+            .Where(name => name != SharedFrameworks.NetCoreApp).Order(StringComparer.Ordinal))
         {
-            var sameVersion = Path.Combine(framework, version);
-            var chosen = Directory.Exists(sameVersion)
-                ? sameVersion
-                : Directory.EnumerateDirectories(framework)
-                    .Where(folder => Path.GetFileName(folder).StartsWith(major, StringComparison.Ordinal))
-                    .MaxBy(folder => Version.TryParse(Path.GetFileName(folder).Split('-')[0], out var parsed) ? parsed : new Version());
+            var installed = SharedFrameworks.Installed(name); // newest first
+            var chosen = installed.FirstOrDefault(i => i.Version == version).Folder
+                ?? installed.FirstOrDefault(i => i.Version.StartsWith(major, StringComparison.Ordinal)).Folder;
             if (chosen is not null)
                 yield return chosen;
         }

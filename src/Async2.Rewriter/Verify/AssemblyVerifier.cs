@@ -16,8 +16,9 @@ public sealed record VerificationReport(int MethodsCompiled, IReadOnlyList<strin
 
 /// <summary>
 /// The check behind <c>async2 verify</c> and the test harness: loads an assembly into a collectible
-/// context of its own and has the JIT compile every method body, resumption paths included, which a
-/// run may never reach. ILVerify is not available here, and the JIT is the judge that matters: it
+/// context of its own, with what it references found as the host would find it for the app (shared
+/// frameworks such as ASP.NET Core's included), and has the JIT compile every method body,
+/// resumption paths included, which a run may never reach. ILVerify is not available here, and the JIT is the judge that matters: it
 /// refuses malformed IL with InvalidProgramException (it does not say at which offset). Generic
 /// types and methods are compiled over <c>object</c>, or <c>int</c> where a parameter must be a
 /// value type; definitions whose constraints neither satisfies are listed, not compiled.
@@ -26,12 +27,14 @@ public static class AssemblyVerifier
 {
     private const BindingFlags AllDeclared = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly;
 
-    public static VerificationReport Verify(string path)
+    /// <param name="references">Assemblies to load by simple name before any other of that name (<c>--reference</c>).</param>
+    /// <exception cref="RewriteException">The file is no assembly (ASYNC2001), its runtimeconfig.json cannot be read (ASYNC2001), or a framework it names is not installed (ASYNC2004).</exception>
+    public static VerificationReport Verify(string path, IReadOnlyList<string>? references = null)
     {
         var full = Path.GetFullPath(path);
         if (AssemblyFile.WhyNotAnInput(full) is { } why)
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, full, why);
-        var context = new FolderLoadContext(Path.GetDirectoryName(full)!);
+        var context = new AppLoadContext(references ?? [], [Path.GetDirectoryName(full)!, .. FrameworkFolders(full)]);
         try
         {
             return Compile(context.LoadFromAssemblyPath(full));
@@ -40,6 +43,29 @@ public static class AssemblyVerifier
         {
             context.Unload();
         }
+    }
+
+    /// <summary>
+    /// The folders of the shared frameworks other than Microsoft.NETCore.App (the one this process
+    /// runs on) that the app's runtimeconfig.json names, as the host would pick them: without them,
+    /// every method touching ASP.NET Core was refused with FileNotFoundException. None for a library.
+    /// </summary>
+    private static IEnumerable<string> FrameworkFolders(string assembly)
+    {
+        var runtimeConfig = Path.ChangeExtension(assembly, ".runtimeconfig.json");
+        if (!File.Exists(runtimeConfig))
+            return [];
+        var folders = new List<string>();
+        foreach (var framework in SharedFrameworks.NamedBy(runtimeConfig).Where(framework => framework.Name != SharedFrameworks.NetCoreApp))
+        {
+            var installed = SharedFrameworks.Installed(framework.Name).Select(i => i.Version).ToList();
+            folders.Add(SharedFrameworks.Resolve(framework) ?? throw Diagnostics.FileProblem(DiagnosticCodes.ReferenceNotFound, runtimeConfig,
+                $"it names the shared framework {framework.Name} {framework.Version} (roll forward: {framework.RollForward}), and "
+                + (installed.Count == 0 ? "no version of it" : $"none of its installed versions ({string.Join(", ", installed)})")
+                + $" is one the host would run the app on, in {SharedFrameworks.SharedFolder ?? "this .NET installation"}. "
+                + $"Install the {framework.Name} runtime the app was built for, or pass the folder of that framework's assemblies with --reference."));
+        }
+        return folders;
     }
 
     private static VerificationReport Compile(Assembly assembly)
@@ -124,13 +150,19 @@ public static class AssemblyVerifier
     private static Type StandIn(Type parameter) =>
         (parameter.GenericParameterAttributes & GenericParameterAttributes.NotNullableValueTypeConstraint) != 0 ? typeof(int) : typeof(object);
 
-    /// <summary>Loads what the assembly references from its own folder first (an app's or a rewrite's output), then as the host would.</summary>
-    private sealed class FolderLoadContext(string folder) : AssemblyLoadContext($"async2-verify-{Guid.NewGuid():N}", isCollectible: true)
+    /// <summary>
+    /// Loads what the assembly references as the host would for the app: the given references
+    /// first, then its own folder (an app's or a rewrite's output), then the shared frameworks its
+    /// runtimeconfig.json names; Microsoft.NETCore.App's assemblies come from this process's own.
+    /// </summary>
+    private sealed class AppLoadContext(IReadOnlyList<string> references, IReadOnlyList<string> folders)
+        : AssemblyLoadContext($"async2-verify-{Guid.NewGuid():N}", isCollectible: true)
     {
         protected override Assembly? Load(AssemblyName name)
         {
-            var candidate = Path.Combine(folder, name.Name + ".dll");
-            return File.Exists(candidate) ? LoadFromAssemblyPath(candidate) : null;
+            var candidate = references.FirstOrDefault(path => string.Equals(Path.GetFileNameWithoutExtension(path), name.Name, StringComparison.OrdinalIgnoreCase))
+                ?? folders.Select(folder => Path.Combine(folder, name.Name + ".dll")).FirstOrDefault(File.Exists);
+            return candidate is null ? null : LoadFromAssemblyPath(candidate);
         }
     }
 }

@@ -10,6 +10,7 @@ namespace Async2.Tests.Cli;
 /// completion was observed once, every result is right, no exception was lost or doubled, none went
 /// unobserved, and the heap came back to its baseline.
 /// </summary>
+[Trait("Category", "Slow")]
 public sealed class StressTests(ITestOutputHelper output)
 {
     [Fact]

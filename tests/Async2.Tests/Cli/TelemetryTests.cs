@@ -41,6 +41,7 @@ public sealed class TelemetryTests
     /// each suspension and each resumption names its method once.
     /// </summary>
     [Fact]
+    [Trait("Category", "Slow")] // installs dotnet-trace from the package source
     public void Dotnet_trace_collects_the_events_of_a_running_program()
     {
         var build = ProgramBuilder.Build("Telemetry", [Path.Combine(TestEnvironment.FixturesFolder, "Telemetry.cs")]);

@@ -10,6 +10,7 @@ namespace Async2.Tests.Corpus;
 /// prints and exit with the same code. (b) is the runtime's own implementation: where it differs
 /// from (a) the difference is listed in KNOWN_RUNTIME_DIFFERENCES.txt.
 /// </summary>
+[Trait("Category", "Slow")]
 public sealed class DifferentialTests(ITestOutputHelper output)
 {
     public static TheoryData<string> Programs()

@@ -11,6 +11,7 @@ namespace Async2.Tests.Corpus;
 /// beside it in <c>&lt;name&gt;.expected</c> (written from seed 002, not from a run). Its classic
 /// build must print something else, so that every program shows the difference it is about.
 /// </summary>
+[Trait("Category", "Slow")]
 public sealed class ExpectedTranscriptTests(ITestOutputHelper output)
 {
     public static TheoryData<string> Programs()

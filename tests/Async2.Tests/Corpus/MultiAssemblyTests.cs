@@ -12,6 +12,7 @@ namespace Async2.Tests.Corpus;
 /// <c>async2 run</c> rewrites it (<see cref="AppCache.Prepare"/>), with any assembly marked
 /// <c>replaced-by-classic</c> then swapped for its classic build. (c) and (b) must print what (a) prints.
 /// </summary>
+[Trait("Category", "Slow")]
 public sealed class MultiAssemblyTests(ITestOutputHelper output)
 {
     public static TheoryData<string> Programs()

@@ -10,6 +10,7 @@ namespace Async2.Tests.Fuzz;
 /// compiled classic and runtime-async, the latter rewritten, must print the same. A difference
 /// fails with the saved, reduced repro; `tests/fuzz.sh` runs long batches.
 /// </summary>
+[Trait("Category", "Slow")]
 public sealed class FuzzTests(ITestOutputHelper output)
 {
     private const int FirstSeed = 1;

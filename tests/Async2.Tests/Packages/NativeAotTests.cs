@@ -10,6 +10,7 @@ namespace Async2.Tests.Packages;
 /// NativeAOT: the compiled app must print what classic async prints. NativeAOT keeps no reflection
 /// metadata that nothing asks for, so a decision that read it would silently go wrong only here.
 /// </summary>
+[Trait("Category", "Slow")]
 public sealed class NativeAotTests(ITestOutputHelper output)
 {
     public static TheoryData<string> Programs() =>

@@ -15,6 +15,7 @@ namespace Async2.Tests.Packages;
 /// Each built or published app must print what the classic build of the same source prints, and
 /// its assemblies must hold no runtime-async method and no AsyncHelpers reference.
 /// </summary>
+[Trait("Category", "Slow")]
 public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper output) : IClassFixture<SamplesWorkspace>
 {
     private const string Configuration = "Release";
