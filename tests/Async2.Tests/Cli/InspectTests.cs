@@ -217,10 +217,8 @@ public sealed class InspectTests : IDisposable
         var (exitCode, _, stderr) = RunAsync2("inspect", build.RuntimeAsync, "--html", page);
         Assert.True(exitCode == 0, stderr);
 
-        var chromium = new[] { "/usr/bin/chromium", "/usr/bin/chromium-browser" }.FirstOrDefault(File.Exists);
-        Assert.True(chromium is not null, "headless Chromium is needed to check the page: apt-get install chromium (.ci/run does)");
-        string[] headless = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", $"--user-data-dir={Path.Combine(_folder, "profile")}", "--window-size=1280,900"];
+        var chromium = Wasm.Chromium.Path();
+        string[] headless = [.. Wasm.Chromium.HeadlessArguments(Path.Combine(_folder, "profile")), "--window-size=1280,900"];
         var screenshot = Path.Combine(_folder, "report.png");
         var shot = ProgramRunner.Run(chromium, [.. headless, $"--screenshot={screenshot}", new Uri(page).AbsoluteUri], timeout: TimeSpan.FromMinutes(2));
         var dom = ProgramRunner.Run(chromium, [.. headless, "--dump-dom", new Uri(page).AbsoluteUri], timeout: TimeSpan.FromMinutes(2));

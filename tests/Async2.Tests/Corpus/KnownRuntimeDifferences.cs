@@ -10,7 +10,7 @@ namespace Async2.Tests.Corpus;
 /// </summary>
 internal static class KnownRuntimeDifferences
 {
-    private static readonly Lazy<IReadOnlyDictionary<string, string>> s_entries = new(Load);
+    private static readonly Lazy<IReadOnlyDictionary<string, string>> s_entries = new(() => ProgramNotes.Read("KNOWN_RUNTIME_DIFFERENCES.txt"));
 
     public static string? Why(string program) => s_entries.Value.GetValueOrDefault(program);
 
@@ -24,17 +24,5 @@ internal static class KnownRuntimeDifferences
             Assert.False(runtime == classic, $"{program} is listed as a known runtime difference ({why}) but the runtime now agrees with classic async: remove it from the list.");
         else
             Assert.Equal(classic, runtime);
-    }
-
-    private static IReadOnlyDictionary<string, string> Load()
-    {
-        var path = Path.Combine(TestEnvironment.CorpusFolder, "KNOWN_RUNTIME_DIFFERENCES.txt");
-        if (!File.Exists(path))
-            return new Dictionary<string, string>();
-        return File.ReadAllLines(path)
-            .Select(line => line.Trim())
-            .Where(line => line.Length > 0 && !line.StartsWith('#'))
-            .Select(line => line.Split(':', 2))
-            .ToDictionary(parts => parts[0].Trim(), parts => parts.Length > 1 ? parts[1].Trim() : "");
     }
 }

@@ -41,6 +41,12 @@ internal static class TestEnvironment
 
     public static string FixturesFolder => Path.Combine(RepositoryRoot, "tests", "Async2.Tests", "Fixtures");
 
+    /// <summary>
+    /// ASYNC2_LONG_TESTS=1: the long mode, in which tests that run a sample in CI run everything
+    /// (README, "Tests").
+    /// </summary>
+    public static bool LongTests => Environment.GetEnvironmentVariable("ASYNC2_LONG_TESTS") == "1";
+
     /// <summary>The async2 command built beside the tests.</summary>
     public static string CliPath => Path.Combine(AppContext.BaseDirectory, "async2.dll");
 }

@@ -1,0 +1,167 @@
+using System.Diagnostics;
+using System.Net;
+using System.Net.Sockets;
+using System.Text;
+
+namespace Async2.Tests.Wasm;
+
+/// <summary>
+/// Runs program assemblies in Mono on WebAssembly, one page load each, in one headless Chromium:
+/// a loopback server serves the host page (tests/wasm-host), hands page K the assembly of run K
+/// (and its PDB, for line numbers), takes its transcript and sends the page on to run K+1. A run
+/// that posts nothing in time is recorded as timed out, and Chromium is restarted at the next run
+/// (a page stuck in a loop holds its renderer). Keep the routes in sync with the host's Program.cs and main.js.
+/// </summary>
+/// <summary>One page: a program assembly (its PDB beside it) and the arguments its Main gets.</summary>
+internal sealed record WasmRun(string Assembly, params string[] Arguments);
+
+internal sealed class WasmRunner : IDisposable
+{
+    private readonly IReadOnlyList<string> _roots;
+    private readonly IReadOnlyList<WasmRun> _runs;
+    private readonly string?[] _transcripts;
+    private readonly HttpListener _listener = new();
+    private readonly string _origin;
+    private readonly SemaphoreSlim _posted = new(0);
+
+    private WasmRunner(IReadOnlyList<string> roots, IReadOnlyList<WasmRun> runs)
+    {
+        _roots = roots;
+        _runs = runs;
+        _transcripts = new string?[runs.Count];
+        _origin = $"http://127.0.0.1:{FreePort()}";
+        _listener.Prefixes.Add(_origin + "/");
+        _listener.Start();
+        _ = Task.Run(ServeAsync);
+    }
+
+    /// <summary>Each run's transcript, in order; <paramref name="perRun"/> bounds each page.</summary>
+    public static IReadOnlyList<string> Run(IReadOnlyList<WasmRun> runs, TimeSpan perRun)
+    {
+        using var runner = new WasmRunner(WasmHost.Build(), runs);
+        return runner.RunAll(perRun);
+    }
+
+    private IReadOnlyList<string> RunAll(TimeSpan perRun)
+    {
+        var next = 0;
+        while (next < _runs.Count)
+        {
+            var profile = Directory.CreateTempSubdirectory("async2-wasm-chromium-").FullName;
+            using var chromium = Process.Start(new ProcessStartInfo(Chromium.Path(), [.. Chromium.HeadlessArguments(profile), PageOf(next)])
+            {
+                RedirectStandardError = true,
+                RedirectStandardOutput = true,
+            })!;
+            chromium.ErrorDataReceived += (_, _) => { };
+            chromium.OutputDataReceived += (_, _) => { };
+            chromium.BeginErrorReadLine();
+            chromium.BeginOutputReadLine();
+            try
+            {
+                while (next < _runs.Count)
+                {
+                    if (!_posted.Wait(perRun) && Volatile.Read(ref _transcripts[next]) is null)
+                    {
+                        _transcripts[next] = $"[timed out after {perRun.TotalSeconds:0} s in the browser]";
+                        next++;
+                        break; // a fresh browser for the rest
+                    }
+                    while (next < _runs.Count && Volatile.Read(ref _transcripts[next]) is not null)
+                        next++;
+                }
+            }
+            finally
+            {
+                chromium.Kill(entireProcessTree: true);
+                chromium.WaitForExit();
+                Directory.Delete(profile, recursive: true);
+            }
+        }
+        return _transcripts!;
+    }
+
+    private string PageOf(int run) =>
+        $"{_origin}/index.html?run={run}" + string.Concat(_runs[run].Arguments.Select(a => "&arg=" + Uri.EscapeDataString(a)));
+
+    private async Task ServeAsync()
+    {
+        while (_listener.IsListening)
+        {
+            HttpListenerContext context;
+            try
+            {
+                context = await _listener.GetContextAsync();
+            }
+            catch (Exception) when (!_listener.IsListening)
+            {
+                return;
+            }
+            try
+            {
+                await RespondAsync(context);
+            }
+            catch (HttpListenerException)
+            {
+                // the browser went away mid-response (killed after a timeout)
+            }
+        }
+    }
+
+    private async Task RespondAsync(HttpListenerContext context)
+    {
+        var path = context.Request.Url!.AbsolutePath;
+        var response = context.Response;
+        var segments = path.Split('/', StringSplitOptions.RemoveEmptyEntries);
+        byte[]? body = null;
+        var type = "application/octet-stream";
+        if (segments is ["program", var file] && int.TryParse(Path.GetFileNameWithoutExtension(file), out var run) && run < _runs.Count)
+            body = await File.ReadAllBytesAsync(Path.ChangeExtension(_runs[run].Assembly, Path.GetExtension(file)));
+        else if (segments is ["result", var posted] && int.TryParse(posted, out run) && run < _runs.Count)
+        {
+            using var reader = new StreamReader(context.Request.InputStream, Encoding.UTF8);
+            var transcript = await reader.ReadToEndAsync();
+            // The host's transcript comes first; main.js's note that the runtime exited follows it, and counts only alone.
+            if (Interlocked.CompareExchange(ref _transcripts[run], transcript, null) is null)
+                _posted.Release();
+            body = [];
+        }
+        else if (segments is ["next", var done] && int.TryParse(done, out run))
+        {
+            body = Encoding.UTF8.GetBytes(run + 1 < _runs.Count ? PageOf(run + 1) : "");
+            type = "text/plain";
+        }
+        else if (_roots.Select(root => Path.GetFullPath(Path.Combine(root, path.TrimStart('/')))).FirstOrDefault(File.Exists) is { } asset)
+        {
+            body = await File.ReadAllBytesAsync(asset);
+            type = Path.GetExtension(asset) switch
+            {
+                ".html" => "text/html; charset=utf-8",
+                ".js" or ".mjs" => "text/javascript",
+                ".wasm" => "application/wasm",
+                ".json" => "application/json",
+                _ => type,
+            };
+        }
+        response.StatusCode = body is null ? 404 : 200;
+        response.ContentType = type;
+        // The framework's files carry their hash in their names; the profile is new with each browser.
+        response.Headers["Cache-Control"] = path.StartsWith("/_framework/", StringComparison.Ordinal) ? "max-age=3600" : "no-store";
+        if (body is not null)
+            await response.OutputStream.WriteAsync(body);
+        response.Close();
+    }
+
+    private static int FreePort()
+    {
+        using var probe = new TcpListener(IPAddress.Loopback, 0);
+        probe.Start();
+        return ((IPEndPoint)probe.LocalEndpoint).Port;
+    }
+
+    public void Dispose()
+    {
+        _listener.Stop();
+        _listener.Close();
+    }
+}
