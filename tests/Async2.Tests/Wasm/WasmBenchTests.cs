@@ -13,6 +13,7 @@ namespace Async2.Tests.Wasm;
 /// ASYNC2_LONG_TESTS=1 (bench/wasm.sh) measures for real and writes the table to
 /// artifacts/bench-wasm/README.md.
 /// </summary>
+[Trait("Category", "Slow")]
 public sealed class WasmBenchTests(ITestOutputHelper output)
 {
     [Fact]

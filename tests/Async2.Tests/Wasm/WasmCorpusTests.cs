@@ -15,6 +15,7 @@ namespace Async2.Tests.Wasm;
 /// ASYNC2_LONG_TESTS=1 runs all.
 /// The transcripts are kept in artifacts/tests/wasm-transcripts, to compare with the desktop's.
 /// </summary>
+[Trait("Category", "Slow")]
 public sealed class WasmCorpusTests(ITestOutputHelper output)
 {
     /// <summary>CI runs one program in <see cref="Slices"/>: slice <see cref="CiSlice"/>.</summary>
