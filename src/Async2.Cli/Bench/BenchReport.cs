@@ -130,7 +130,7 @@ internal static class BenchReport
             {
                 var measured = measure(variant);
                 string met = double.IsNaN(measured) ? "not measured" : (higherIsBetter ? measured >= goal : measured <= goal) ? "yes" : "**no**";
-                return $"{format(variant, measured)} | {met}";
+                return $"{(double.IsNaN(measured) ? "–" : format(variant, measured))} | {met}";
             });
             md.AppendLine($"| {target} | {string.Join(" | ", columns)} |");
         }
@@ -153,7 +153,7 @@ internal static class BenchReport
                 .Select(d => (Ratio: c.Value("eh", v, $"{scenario} d{d}") / c.Value("eh", runtime11, $"{scenario} d{d}"), Depth: d))
                 .Where(x => !double.IsNaN(x.Ratio)).DefaultIfEmpty((Ratio: double.NaN, Depth: 0)).MinBy(x => x.Ratio);
             Row($"{scenario} Async2 ≥ {runtime11} at every depth (weakest depth)", true, 1,
-                v => Weakest(v).Ratio, (v, r) => double.IsNaN(r) ? "–" : $"{Format.Ratio(r)} (d{Weakest(v).Depth})");
+                v => Weakest(v).Ratio, (v, r) => $"{Format.Ratio(r)} (d{Weakest(v).Depth})");
         }
         Row("GC heap Async2 ≤ 0.5× Task", false, 0.5,
             v => c.Extra("gc", v, "Gen0 pause", "heapMb") / c.Extra("gc", "Task", "Gen0 pause", "heapMb"), Ratio);
