@@ -398,7 +398,10 @@ internal static class BenchReport
         {
             var cell = c.Get("gc", variant, "Gen0 pause");
             if (cell is null)
+            {
+                c.SkippedRow(md, "gc", variant, "Gen0 pause", columns: 7);
                 continue;
+            }
             if (cell.Failed)
             {
                 md.AppendLine($"| {variant} | {cell.Note} | | | | | |");
@@ -431,7 +434,10 @@ internal static class BenchReport
         {
             var cell = c.Get("fib", variant, name);
             if (cell is null)
+            {
+                c.SkippedRow(md, "fib", variant, name, columns: 5);
                 continue;
+            }
             md.AppendLine($"| {variant} | {c.Text("fib", variant, name)} | {Format.Ratio(cell.Value / c.SyncFor(variant, name))} | {Format.Ratio(cell.Value / task)} | {Format.Bytes(cell.BytesPerOp)} |");
         }
         md.AppendLine();
@@ -452,6 +458,8 @@ internal static class BenchReport
         foreach (var variant in AsyncVariants)
             if (c.Get("suspend", variant, name) is { } cell)
                 md.AppendLine($"| {variant} | {c.Text("suspend", variant, name)} | {Format.Ratio(cell.Value / task)} | {Format.Bytes(cell.BytesPerOp)} |");
+            else
+                c.SkippedRow(md, "suspend", variant, name, columns: 4);
         md.AppendLine();
         md.AppendLine("Seed 004 (runtime async, 10,000,000 awaits): 350 ms before, 291 ms after that PR.");
         md.AppendLine();
@@ -536,7 +544,10 @@ internal static class BenchReport
                 foreach (var variant in variants)
                 {
                     if (c.Get(WebApiBench.Benchmark, variant, name) is not { } cell)
+                    {
+                        c.SkippedRow(md, WebApiBench.Benchmark, variant, name, columns: 8, rowHeader: name);
                         continue;
+                    }
                     md.AppendLine(cell.Failed
                         ? $"| {name} | {variant} | {cell.Note} | | | | | |"
                         : $"| {name} | {variant} | {Format.Number(cell.Value)} | {Format.Ratio(cell.Value / task)} {c.RoundSpread(WebApiBench.Benchmark, variant, "Task", name)} | {Format.Number(c.Extra(WebApiBench.Benchmark, variant, name, "p50Ms"))} "
@@ -564,6 +575,8 @@ internal static class BenchReport
                     md.AppendLine(cell.Failed ? $"| {variant} | {cell.Note} | | | |"
                         : $"| {variant} | {Format.Number(cell.Value)} | {Format.Ratio(cell.Value / task)} {c.RoundSpread(WebApiBench.Benchmark, variant, "Task", pipeline)} | {Format.Bytes(cell.BytesPerOp)} "
                             + $"| {Format.Number(c.Extra(WebApiBench.Benchmark, variant, pipeline, "cpuUsPerRecord"))} |");
+                else
+                    c.SkippedRow(md, WebApiBench.Benchmark, variant, pipeline, columns: 5);
             md.AppendLine();
         }
     }
@@ -596,9 +609,13 @@ internal static class BenchReport
             foreach (var variant in variants)
             {
                 var cell = c.Get("pending", variant, pending);
+                if (cell is null)
+                {
+                    c.SkippedRow(md, "pending", variant, pending, columns: 8);
+                    continue;
+                }
                 string Extra(string key) => Format.Number(c.Extra("pending", variant, pending, key));
-                md.AppendLine(cell is null ? (c.Text("pending", variant, pending) is { Length: > 0 } skipped ? $"| {variant} | {skipped} | | | | | | |" : "")
-                    : cell.Failed ? $"| {variant} | {cell.Note} | | | | | | |"
+                md.AppendLine(cell.Failed ? $"| {variant} | {cell.Note} | | | | | | |"
                     : $"| {variant} | {Format.Number(cell.Value)} | {Format.Ratio(cell.Value / (task?.Value ?? double.NaN))} | {Extra("startMs")} · {Extra("gateMs")} · {Extra("drainMs")} "
                         + $"| {Format.Bytes(cell.BytesPerOp)} | {Extra("peakHeapMb")} | {Format.Bytes(c.Extra("pending", variant, pending, "peakHeapBytesPerCall"))} "
                         + $"| {Format.Ratio(c.Extra("pending", variant, pending, "peakHeapMb") / c.Extra("pending", "Task", pending, "peakHeapMb"))} |");
@@ -621,8 +638,7 @@ internal static class BenchReport
                 var cell = c.Get("first", variant, first);
                 if (cell is null)
                 {
-                    if (c.Text("first", variant, first) is { Length: > 0 } skipped)
-                        md.AppendLine($"| {variant} | {skipped} | | | | |");
+                    c.SkippedRow(md, "first", variant, first, columns: 6);
                     continue;
                 }
                 var processes = cell.Processes ?? [cell.Value];
@@ -681,6 +697,17 @@ internal static class BenchReport
         public string Text(string benchmark, string variant, string @case) =>
             Get(benchmark, variant, @case) is { } cell ? cell.Failed ? cell.Note ?? "fails" : Format.Number(cell.Value)
             : net11Skipped is not null && BenchPlan.Net11Variants.Contains(variant) && Has(benchmark) ? "skipped" : "";
+
+        /// <summary>
+        /// A table row of one variant per row saying "skipped" for a .NET 11 variant this run could not
+        /// measure; nothing for any other missing cell.
+        /// </summary>
+        /// <param name="columns">The table's columns, the variant's own included (and <paramref name="rowHeader"/>'s, when given).</param>
+        public void SkippedRow(StringBuilder md, string benchmark, string variant, string @case, int columns, string? rowHeader = null)
+        {
+            if (Get(benchmark, variant, @case) is null && Text(benchmark, variant, @case) is { Length: > 0 } skipped)
+                md.AppendLine((rowHeader is null ? "" : $"| {rowHeader} ") + $"| {variant} | {skipped} |" + string.Concat(Enumerable.Repeat(" |", columns - 2 - (rowHeader is null ? 0 : 1))));
+        }
 
         public static bool HigherIsBetter(string unit) => unit is "calls/s" or "iter/250ms" or "req/s" or "records/s";
 

@@ -72,6 +72,7 @@ public class BenchNet11Tests
         var chainRow = markdown.Split('\n').Single(line => line.StartsWith("| AddOne x 100,000 |", StringComparison.Ordinal));
         Assert.Contains("| 20.0 |", chainRow);
         Assert.Contains("skipped", chainRow);
+        Assert.Contains("\n| Runtime11 | skipped | | |\n", markdown.ReplaceLineEndings("\n"));
         Assert.Contains("| suspension-heavy Async2 time ≤ best classic (moonshot 0.7×) | 0.90× of Task | yes |", markdown);
     }
 
