@@ -5,7 +5,9 @@ namespace Async2.Bench.Charts;
 
 /// <summary>
 /// Usage: Async2.Bench.Charts &lt;results.json&gt; &lt;folder&gt;. Writes the charts and prints each file
-/// name on its own line (the driver links them from README.md).
+/// name on its own line (the driver links them from README.md). The variant names are the worker's
+/// (bench/Async2.Bench/Model.cs) and the driver's (src/Async2.Cli/Bench/BenchPlan.cs); a variant
+/// without a colour here is left out of the charts.
 /// </summary>
 public static class Program
 {
@@ -19,10 +21,18 @@ public static class Program
         ["Async2"] = Color.FromHex("#e15759"),
         ["Async2Capture"] = Color.FromHex("#b07aa1"),
         ["Sync"] = Color.FromHex("#59a14f"),
+        // On .NET 11: the lighter shade of the same variant's colour on .NET 10.
+        ["Task11"] = Color.FromHex("#a0cbe8"),
+        ["Runtime11"] = Color.FromHex("#ffbe7d"),
+        ["Async2_11"] = Color.FromHex("#ff9d9a"),
+        ["Async2Capture_11"] = Color.FromHex("#d4a6c8"),
     };
 
     /// <summary>The call-cost matrix's callers (one bar group each, in this order).</summary>
-    private static readonly string[] s_callers = ["Task", "Runtime", "Async2", "Async2Capture"];
+    private static readonly string[] s_callers = ["Task", "Runtime", "Async2", "Async2Capture", "Task11", "Runtime11", "Async2_11", "Async2Capture_11"];
+
+    /// <summary>The variants drawn against Task, on .NET 10 then on .NET 11.</summary>
+    private static readonly string[] s_versusTask = ["ValueTask", "Runtime", "Async2", "Async2Capture", "Task11", "Runtime11", "Async2_11", "Async2Capture_11"];
 
     public static int Main(string[] args)
     {
@@ -88,11 +98,11 @@ public static class Program
     private static string ColorKey(string caller, string callee)
     {
         var calleeModel = callee.Split(' ')[0];
-        if (s_callers.Contains(calleeModel) && calleeModel != "Task")
+        if (s_callers.Contains(calleeModel) && !calleeModel.StartsWith("Task", StringComparison.Ordinal))
             return calleeModel;
-        if (caller != "Task")
+        if (!caller.StartsWith("Task", StringComparison.Ordinal))
             return caller;
-        return callee == "ValueTask" ? "ValueTask" : "Task";
+        return callee == "ValueTask" ? "ValueTask" : caller;
     }
 
     /// <summary>Seed 002's relative-performance charts: each variant against Task, per depth, one chart per scenario.</summary>
@@ -105,7 +115,7 @@ public static class Program
         foreach (var scenario in new[] { "Return NoSuspend", "Throw NoSuspend", "Return Suspend", "Throw Suspend" })
         {
             var plot = new Plot();
-            foreach (var variant in new[] { "ValueTask", "Runtime", "Async2", "Async2Capture" })
+            foreach (var variant in s_versusTask)
             {
                 var xs = new List<double>();
                 var ys = new List<double>();
@@ -123,6 +133,7 @@ public static class Program
                 line.LegendText = variant;
                 line.LineWidth = 2;
                 line.MarkerSize = 7;
+                line.LinePattern = variant.EndsWith("11", StringComparison.Ordinal) ? LinePattern.Dotted : LinePattern.Solid;
             }
             plot.Add.HorizontalLine(100, 1, s_colors["Task"], LinePattern.Dashed).LegendText = "Task = 100%";
             plot.Axes.Bottom.TickGenerator = new ScottPlot.TickGenerators.NumericManual(depths.Select(d => new Tick(Math.Log2(d), d.ToString())).ToArray());
@@ -144,7 +155,7 @@ public static class Program
         var counts = fin.Select(c => int.Parse(c.Case[(c.Case.LastIndexOf('f') + 1)..])).Distinct().Order().ToArray();
         var plot = new Plot();
         foreach (var suspend in new[] { "NoSuspend", "Suspend" })
-            foreach (var variant in new[] { "Task", "Runtime", "Async2", "Async2Capture" })
+            foreach (var variant in s_callers)
             {
                 var points = counts.Select(f => (X: Math.Log2(f), Y: Value(cells, "ehfinally", variant, $"Throw {suspend} f{f}"))).Where(p => !double.IsNaN(p.Y)).ToArray();
                 if (points.Length == 0)
@@ -167,7 +178,7 @@ public static class Program
     private static IEnumerable<string> Summary(List<Cell> cells, string folder)
     {
         var rows = new List<(string Label, string Variant, double Ratio)>();
-        foreach (var group in cells.Where(c => c.Benchmark is "fib" or "suspend" or "chain" && !double.IsNaN(c.Value) && c.Variant != "Sync")
+        foreach (var group in cells.Where(c => c.Benchmark is "fib" or "suspend" or "chain" or "pending" or "first" && !double.IsNaN(c.Value) && c.Variant != "Sync")
                      .GroupBy(c => (c.Benchmark, c.Case)))
         {
             var task = Value(cells, group.Key.Benchmark, "Task", group.Key.Case);
@@ -176,7 +187,7 @@ public static class Program
                 rows.Add(($"{group.Key.Case}", cell.Variant, task / cell.Value));
         }
         double Heap(string v) => cells.FirstOrDefault(c => c.Benchmark == "gc" && c.Variant == v)?.Extra?.GetValueOrDefault("heapMb", double.NaN) ?? double.NaN;
-        foreach (var variant in new[] { "ValueTask", "Runtime", "Async2", "Async2Capture" })
+        foreach (var variant in s_versusTask)
             if (!double.IsNaN(Heap(variant)))
                 rows.Add(("GC heap (10,000 × 100 frames)", variant, Heap("Task") / Heap(variant)));
         if (RelativeToTask(rows, "Relative to Task: Task time ÷ variant time (GC: Task heap ÷ variant heap)",

@@ -109,21 +109,23 @@ internal static class CallCost
     {
         double ms = options.Quick ? 100 : 250;
         var model = Model.Name;
+        // The classic callers and callees, named for the runtime they run on.
+        string task = Model.Variant("Task"), valueTask = Model.Variant("ValueTask");
         var cells = new List<(string Caller, string Callee, Func<long, Task<long>> Loop)>();
         if (Model.IsClassicBuild)
         {
-            cells.Add(("Task", "Task", ClassicToClassicTask));
-            cells.Add(("Task", "ValueTask", ClassicToClassicValueTask));
-            cells.Add(("Task", "Task (non-inlineable)", ClassicToModelNoInline));
+            cells.Add((task, task, ClassicToClassicTask));
+            cells.Add((task, valueTask, ClassicToClassicValueTask));
+            cells.Add((task, task + " (non-inlineable)", ClassicToModelNoInline));
         }
         else
         {
-            cells.Add((model, "Task", ModelToClassicTask));
-            cells.Add((model, "ValueTask", ModelToClassicValueTask));
+            cells.Add((model, task, ModelToClassicTask));
+            cells.Add((model, valueTask, ModelToClassicValueTask));
             cells.Add((model, model, ModelToModel));
             cells.Add((model, model + " (non-inlineable)", ModelToModelNoInline));
-            cells.Add(("Task", model, ClassicToModel));
-            cells.Add(("Task", model + " (non-inlineable)", ClassicToModelNoInline));
+            cells.Add((task, model, ClassicToModel));
+            cells.Add((task, model + " (non-inlineable)", ClassicToModelNoInline));
         }
         cells.Add((model, model + AcrossSuffix, ModelToAcross));
         cells.Add((model, model + " (non-inlineable)" + AcrossSuffix, ModelToAcrossNoInline));

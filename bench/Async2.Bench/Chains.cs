@@ -38,7 +38,7 @@ internal static partial class Chains
                 output = AddOneYield(output);
             return () => Runner.Wait(output);
         });
-        if (Model.IsClassicBuild)
+        if (Model.MeasuresValueTask)
         {
             ChainOf(options, links, "ValueTask", "AddOne", (length, source) =>
             {
@@ -56,7 +56,7 @@ internal static partial class Chains
             });
         }
         Count(options, Model.Name, n => Runner.Wait(CountRecursivelyAsync(n)));
-        if (Model.IsClassicBuild)
+        if (Model.MeasuresValueTask)
             Count(options, "ValueTask", n => Runner.Wait(CountRecursivelyValueTask(n)));
     }
 
@@ -109,7 +109,7 @@ internal static partial class Chains
     public static void RunDeep(Options options, string variant, int n)
     {
         long t0 = Stopwatch.GetTimestamp();
-        int result = variant == "ValueTask" ? Runner.Wait(CountRecursivelyValueTask(n)) : Runner.Wait(CountRecursivelyAsync(n));
+        int result = variant == Model.Variant("ValueTask") ? Runner.Wait(CountRecursivelyValueTask(n)) : Runner.Wait(CountRecursivelyAsync(n));
         double ms = Runner.Ms(Stopwatch.GetTimestamp() - t0);
         if (result != n)
             Report.Failed("deep", variant, $"CountRecursivelyAsync({n:N0})", "ms", $"returned {result}");

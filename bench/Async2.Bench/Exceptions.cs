@@ -70,7 +70,7 @@ internal static partial class Exceptions
                 {
                     var name = $"{(fail ? "Throw" : "Return")} {(suspend ? "Suspend" : "NoSuspend")} d{depth}";
                     Window(options, "eh", Model.Name, name, deadline => Loop(depth, 0, suspend, fail, deadline));
-                    if (Model.IsClassicBuild)
+                    if (Model.MeasuresValueTask)
                         Window(options, "eh", "ValueTask", name, deadline => LoopValueTask(depth, 0, suspend, fail, deadline));
                 }
     }

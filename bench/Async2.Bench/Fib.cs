@@ -27,9 +27,9 @@ internal static class Fib
     public static void Run(Options options)
     {
         int n = options.Quick ? 32 : 40;
-        double syncMs = Measure(options, n, "Sync", Sync, syncMs: null);
+        double syncMs = Measure(options, n, Model.Variant("Sync"), Sync, syncMs: null);
         Measure(options, n, Model.Name, n => Runner.Wait(FibAsync(n)), syncMs);
-        if (Model.IsClassicBuild)
+        if (Model.MeasuresValueTask)
             Measure(options, n, "ValueTask", n => Runner.Wait(FibValueTask(n)), syncMs);
         int across = options.Quick ? 27 : 32;
         Measure(options, across, Model.Name, n => Runner.Wait(FibAddHere(n)), syncMs: null, string.Format(AddHereCase, across));

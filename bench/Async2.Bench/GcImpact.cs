@@ -30,7 +30,7 @@ internal static partial class GcImpact
 
     public static void Run(Options options, string variant)
     {
-        bool valueTask = variant == "ValueTask";
+        bool valueTask = variant == Model.Variant("ValueTask");
         Func<int, int, Task<long>, Task<long>> start = valueTask
             ? (chains, frames, gate) => FrameValueTask(frames, gate).AsTask()
             : (chains, frames, gate) => Frame(frames, gate);

@@ -6,10 +6,12 @@ namespace Async2.Bench;
 /// The benchmark worker: runs one benchmark for the variants this build and process provide and
 /// prints one JSON line per measured cell on stdout. Usually started by `async2 bench`.
 ///
-///   Async2.Bench &lt;callcost|eh|ehfinally|gc|fib|suspend|chain|deep|info&gt; [--variant V] [--quick] [--n N] [--short-traces] [--listen]
+///   Async2.Bench &lt;callcost|eh|ehfinally|gc|fib|suspend|chain|deep|pipeline|pending|first|info&gt; [--variant V] [--quick] [--n N] [--short-traces] [--listen]
 ///
 /// The classic build measures Sync, Task and ValueTask; the runtime-async build measures "Runtime"
-/// under DOTNET_RuntimeAsync=1 and "Async2" once rewritten. Main is synchronous on purpose.
+/// under DOTNET_RuntimeAsync=1 and "Async2" once rewritten. Rolled forward onto .NET 11 the same
+/// builds report "Task11", "Runtime11" (natively, no switch), "Async2_11" (Model.Variant).
+/// Main is synchronous on purpose.
 /// --short-traces (eh, rewritten builds) sets Async2.CompleteStackTraces to false and measures only
 /// exceptions after a suspension, the one case it changes, as variant "&lt;name&gt;ShortTraces".
 /// --listen (rewritten builds) attaches a listener to Async2's meter (MetricsListener.cs) and reports
@@ -21,16 +23,20 @@ public static class Program
     {
         if (args.Length == 0)
         {
-            Console.Error.WriteLine("usage: Async2.Bench <callcost|eh|ehfinally|gc|fib|suspend|chain|deep|pipeline|info> [--variant V] [--quick] [--n N] [--short-traces] [--listen]");
+            Console.Error.WriteLine("usage: Async2.Bench <callcost|eh|ehfinally|gc|fib|suspend|chain|deep|pipeline|pending|first|info> [--variant V] [--quick] [--n N] [--short-traces] [--listen]");
             return 2;
         }
+        // Before anything else runs async code: the mode check below does.
+        var first = args[0] == "first" ? FirstSuspension.Measure() : default;
         bool quick = args.Contains("--quick");
-        string variant = Option(args, "--variant") ?? Model.Name;
+        // The driver names gc's and deep's variants as on the stock runtime; the worker adds the suffix of the runtime it runs on.
+        string variant = Option(args, "--variant") is { } named ? Model.Variant(named) : Model.Name;
         var options = new Options { Quick = quick };
-        if (Model.Name == "Runtime" && Environment.GetEnvironmentVariable("DOTNET_RuntimeAsync") != "1")
+        // .NET 10 runs runtime-async methods only under the switch; .NET 11 runs them natively.
+        if (Model.BaseName == "Runtime" && Model.NewerRuntime is null && Environment.GetEnvironmentVariable("DOTNET_RuntimeAsync") != "1")
             Console.Error.WriteLine("warning: the runtime-async build runs without DOTNET_RuntimeAsync=1");
         bool flows = Model.CalleeContextChangesFlow();
-        if (flows != (Model.Name == "Async2"))
+        if (flows != (Model.BaseName == "Async2"))
         {
             Console.Error.WriteLine($"the {Model.Name} build {(flows ? "flows" : "does not flow")} a callee's AsyncLocal changes to its caller: "
                 + "its context mode does not match its name (Async2 flows, every other variant does not)");
@@ -74,6 +80,12 @@ public static class Program
                 return 0;
             case "pipeline":
                 Pipeline.Run(options);
+                return 0;
+            case "pending":
+                Pending.Run(options);
+                return 0;
+            case "first":
+                FirstSuspension.Report(first);
                 return 0;
             case "deep":
                 Chains.RunDeep(options, variant, int.Parse(Option(args, "--n") ?? "1000000"));

@@ -52,7 +52,7 @@ internal static class Suspension
     {
         int count = options.Quick ? 2_000_000 : 10_000_000;
         Measure(options, count, Model.Name, (n, a) => { var t = AwaitMany(n, a); return () => t.IsCompleted; }, out _);
-        if (Model.IsClassicBuild)
+        if (Model.MeasuresValueTask)
             Measure(options, count, "ValueTask", (n, a) => { var t = AwaitManyValueTask(n, a); return () => t.IsCompleted; }, out _);
     }
 

@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Diagnostics;
 using System.Text.Json;
 using Async2.Cli.Bench;
+using Async2.Cli.Runtimes;
 using Async2.Rewriter;
 
 namespace Async2.Cli;
@@ -10,9 +11,12 @@ namespace Async2.Cli;
 /// <c>async2 bench [--quick] [-o dir] [--only a,b] [--no-charts]</c>: builds bench/Async2.Bench classic,
 /// runtime-async, and runtime-async with [assembly: FlowContexts] (cached under artifacts/bench),
 /// rewrites both runtime-async builds, runs every benchmark in worker processes (Sync/Task/ValueTask,
-/// Runtime under DOTNET_RuntimeAsync=1, Async2 = flowing mode, Async2Capture = default mode) and
-/// writes Markdown tables, SVG charts and the raw cells to a results folder. The application
-/// scenarios add a web API (bench/Async2.Bench.WebApi, built and rewritten the same ways) loaded by wrk.
+/// Runtime under DOTNET_RuntimeAsync=1, Async2 = flowing mode, Async2Capture = default mode), and
+/// runs the same builds again on .NET 11 (laid out from its NuGet runtime packs, RuntimePacks):
+/// Task11, Runtime11 (natively), Async2_11, Async2Capture_11. Writes Markdown tables, SVG charts and
+/// the raw cells to a results folder. The application scenarios add a web API
+/// (bench/Async2.Bench.WebApi, built and rewritten the same ways) loaded by wrk; seed 003's
+/// comparison adds its Go chain (bench/Async2.Bench.Go, Debian's golang).
 /// </summary>
 internal static class BenchCommand
 {
@@ -22,6 +26,8 @@ internal static class BenchCommand
     private const string Charts = "Async2.Bench.Charts";
     /// <summary>The application scenarios' web API, built the worker's three ways.</summary>
     private const string WebApi = "Async2.Bench.WebApi";
+    /// <summary>Seed 003's chain in Go.</summary>
+    private const string GoSource = "Async2.Bench.Go/chain.go";
 
     public const string Details = """
         Details:
@@ -30,9 +36,14 @@ internal static class BenchCommand
           seed's benchmarks side by side, each variant in worker processes: Sync, Task, ValueTask (classic
           build), Runtime (runtime-async build under DOTNET_RuntimeAsync=1), Async2 (the FlowContexts build
           rewritten: seed 002's flowing async2 semantics) and Async2Capture (the plain build rewritten:
-          Async2's default, context-compatible mode), both on the stock runtime. The application scenarios
-          ('apps') also build bench/Async2.Bench.WebApi those ways and load each build with wrk on
-          127.0.0.1 (Debian package 'wrk'; without it those cells are marked failed). Progress goes to stderr.
+          Async2's default, context-compatible mode), both on the stock runtime. The same builds run again
+          on .NET 11, rolled forward: Task11, Runtime11 (runtime async natively), Async2_11 and
+          Async2Capture_11; .NET 11 is restored once from its NuGet runtime packs into the tool cache
+          (as 'async2 runtime 11' does), and when it cannot be, those columns say why and the rest runs.
+          The application scenarios ('apps') also build bench/Async2.Bench.WebApi those ways and load each
+          build with wrk on 127.0.0.1 (Debian package 'wrk'; without it those cells are marked failed).
+          Seed 003's comparison ('go') builds bench/Async2.Bench.Go with Debian's golang, installing it
+          with apt-get when 'go' is missing. Progress goes to stderr.
           Writes README.md (Markdown tables with ratios to Task, bytes allocated per operation, the
           machine and versions), results.json (every cell) and SVG charts to the results folder.
 
@@ -114,8 +125,9 @@ internal static class BenchCommand
             [Flavor.Async2Capture] = RewriteWithLibrary(runtimeAsync, Path.Combine(artifacts, "async2-capture"), Flavor.Async2Capture, rewriteNotes),
             [Flavor.Async2] = RewriteWithLibrary(flowing, Path.Combine(artifacts, "async2-flowing"), Flavor.Async2, rewriteNotes),
         };
+        var (net11, net11Problem) = LayOutNet11();
         bool apps = only.Count == 0 || only.Contains(WebApiBench.Benchmark);
-        var webApiServers = apps ? BuildWebApi(Path.Combine(repository, "bench", WebApi, WebApi + ".csproj"), artifacts, rewriteNotes) : [];
+        var webApiServers = apps ? BuildWebApi(Path.Combine(repository, "bench", WebApi, WebApi + ".csproj"), artifacts, net11, rewriteNotes) : [];
         string? chartsDll = charts
             ? TryBuildCharts(Path.Combine(repository, "bench", Charts, Charts + ".csproj"), Path.Combine(artifacts, "charts"))
             : null;
@@ -128,15 +140,17 @@ internal static class BenchCommand
             Machine = MachineInfo.Collect(repository),
         };
         run.Problems.AddRange(rewriteNotes);
-        var jobs = BenchPlan.Create(quick, only);
+        run.Machine[".NET 11"] = net11 is not null ? $"{net11.Version} (runtime packs from NuGet, net10.0 builds rolled forward)" : "skipped: " + net11Problem;
+        run.Net11Skipped = net11Problem;
+        var jobs = BenchPlan.Create(quick, only, net11 is not null);
         Progress($"running {jobs.Count} worker processes ({run.Mode}); results go to {Path.GetRelativePath(repository, output)}");
         for (int i = 0; i < jobs.Count; i++)
         {
             var job = jobs[i];
             Progress($"[{i + 1,2}/{jobs.Count}] {job.Benchmark} · {job.Label}   (elapsed {Elapsed(stopwatch)})");
             var jobWatch = Stopwatch.StartNew();
-            var outcome = WorkerProcess.Run(workers[job.Flavor], job, cell =>
-                Progress($"        {cell.Variant,-9} {cell.Case,-34} {(cell.Failed ? cell.Note : Format.Number(cell.Value) + " " + cell.Unit)}"));
+            var outcome = WorkerProcess.Run(workers[job.Flavor], job, net11, cell =>
+                Progress($"        {cell.Variant,-16} {cell.Case,-34} {(cell.Failed ? cell.Note : Format.Number(cell.Value) + " " + cell.Unit)}"));
             run.Cells.AddRange(outcome.Cells);
             if (outcome.TimedOut || outcome.ExitCode != 0)
             {
@@ -146,7 +160,7 @@ internal static class BenchCommand
                 {
                     var reason = overflow ? "stack overflow (process ended)" : what;
                     run.Cells.Add(new BenchCell { Benchmark = job.Benchmark, Variant = job.CrashVariant!, Case = job.CrashCase!, Unit = "ms", Note = "fails: " + reason });
-                    Progress($"        {job.CrashVariant,-9} {job.CrashCase,-34} fails: {reason}");
+                    Progress($"        {job.CrashVariant,-16} {job.CrashCase,-34} fails: {reason}");
                 }
                 else
                 {
@@ -159,6 +173,14 @@ internal static class BenchCommand
         var medians = BenchCell.MedianOfProcesses(run.Cells);
         run.Cells.Clear();
         run.Cells.AddRange(medians);
+        if (only.Count == 0 || only.Contains(GoChain.Benchmark))
+        {
+            Progress($"[go] {GoChain.Benchmark} · seed 003's chain in Go   (elapsed {Elapsed(stopwatch)})");
+            var (cell, version) = GoChain.Run(Path.Combine(repository, "bench", GoSource), Path.Combine(artifacts, "go"), quick, Progress);
+            Progress($"        {cell.Variant,-16} {cell.Case,-34} {(cell.Failed ? cell.Note : Format.Number(cell.Value) + " " + cell.Unit)}");
+            run.Machine["go"] = version;
+            run.Cells.Add(cell);
+        }
         if (apps)
         {
             PipelineCheck.FailDifferentOutputs(run.Cells);
@@ -212,21 +234,46 @@ internal static class BenchCommand
     }
 
     /// <summary>
-    /// The web API classic, runtime-async, and runtime-async with [assembly: FlowContexts]; the last
-    /// two rewritten, as the worker is. Classic first: its answers are the ones the others must give.
+    /// .NET 11's dotnet root, laid out from its NuGet runtime packs the first time (RuntimePacks);
+    /// or null and why not, and the run goes on without the 11 variants.
     /// </summary>
-    private static List<WebApiBench.Server> BuildWebApi(string project, string artifacts, List<string> notes)
+    private static (RuntimeRoot? Root, string? Problem) LayOutNet11()
+    {
+        try
+        {
+            var root = RuntimePacks.Ensure(RuntimePacks.Net11, ToolCache.Root, Console.Error);
+            Progress($".NET 11: {root.Folder}");
+            return (root, null);
+        }
+        catch (CliException e)
+        {
+            var reason = string.Join(" ", e.Message.Split('\n', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries))
+                .Replace("error: ", "", StringComparison.Ordinal);
+            Progress($"warning: .NET 11 could not be laid out, so its variants are skipped: {reason}");
+            return (null, reason);
+        }
+    }
+
+    /// <summary>
+    /// The web API classic, runtime-async, and runtime-async with [assembly: FlowContexts]; the last
+    /// two rewritten, as the worker is; each on the stock runtime, then on .NET 11 when there is one.
+    /// Classic first: its answers are the ones the others must give.
+    /// </summary>
+    private static List<WebApiBench.Server> BuildWebApi(string project, string artifacts, RuntimeRoot? net11, List<string> notes)
     {
         string Folder(string name) => Path.Combine(artifacts, "webapi-" + name);
         var runtimeAsync = Build(project, WebApi, Folder("runtime-async"), runtimeAsync: true);
         var flowing = Build(project, WebApi, Folder("runtime-async-flowing"), runtimeAsync: true, flowContexts: true);
-        return
+        (string Variant, Flavor Flavor, string Dll)[] builds =
         [
-            new("Task", Flavor.Classic, Build(project, WebApi, Folder("classic"), runtimeAsync: false)),
-            new("Runtime", Flavor.Runtime, runtimeAsync),
-            new("Async2", Flavor.Async2, Rewrite(flowing, Folder("async2-flowing"), Flavor.Async2, notes)),
-            new("Async2Capture", Flavor.Async2Capture, Rewrite(runtimeAsync, Folder("async2-capture"), Flavor.Async2Capture, notes)),
+            ("Task", Flavor.Classic, Build(project, WebApi, Folder("classic"), runtimeAsync: false)),
+            ("Runtime", Flavor.Runtime, runtimeAsync),
+            ("Async2", Flavor.Async2, Rewrite(flowing, Folder("async2-flowing"), Flavor.Async2, notes)),
+            ("Async2Capture", Flavor.Async2Capture, Rewrite(runtimeAsync, Folder("async2-capture"), Flavor.Async2Capture, notes)),
         ];
+        return builds.Select(b => new WebApiBench.Server(b.Variant, b.Flavor, b.Dll))
+            .Concat(net11 is null ? [] : builds.Select(b => new WebApiBench.Server(BenchPlan.Name(b.Variant, onNet11: true), b.Flavor, b.Dll, net11)))
+            .ToList();
     }
 
     /// <summary>

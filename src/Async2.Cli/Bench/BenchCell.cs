@@ -77,6 +77,8 @@ internal sealed record BenchRun
     public DateTimeOffset Started { get; init; }
     public double DurationSeconds { get; set; }
     public Dictionary<string, string> Machine { get; init; } = new();
+    /// <summary>Why .NET 11 could not be laid out, when it could not: its variants' columns say so.</summary>
+    public string? Net11Skipped { get; set; }
     public List<BenchCell> Cells { get; init; } = new();
     /// <summary>Jobs that did not finish normally (crash, timeout), with the tail of their output.</summary>
     public List<string> Problems { get; init; } = new();

@@ -5,9 +5,10 @@ using System.Text.RegularExpressions;
 namespace Async2.Cli.Bench;
 
 /// <summary>
-/// The web API scenario: starts each build of bench/Async2.Bench.WebApi on loopback, checks that
-/// every endpoint answers what the classic build answers, then loads each endpoint with wrk and
-/// reads requests/s and latency from wrk, bytes allocated from the app, and CPU time from /proc.
+/// The web API scenario: starts each build of bench/Async2.Bench.WebApi on loopback (on .NET 10,
+/// and on .NET 11 when it is laid out), checks that every endpoint answers what the classic build
+/// answers, then loads each endpoint with wrk in several rounds and reads requests/s and latency
+/// from wrk, bytes allocated from the app, and CPU time from /proc.
 /// </summary>
 internal static partial class WebApiBench
 {
@@ -19,22 +20,26 @@ internal static partial class WebApiBench
     public const int WrkThreads = 1;
     public const int Connections = 32;
 
-    public static int Seconds(bool quick) => quick ? 3 : 10;
-    public static int WarmupSeconds(bool quick) => quick ? 2 : 5;
+    /// <summary>Each measured wrk run; a cell is the median of <see cref="Rounds"/> of them, so its ratio to Task comes with a spread.</summary>
+    public static int Seconds(bool quick) => quick ? 1 : 5;
+    public static int WarmupSeconds(bool quick) => quick ? 1 : 3;
+    public static int Rounds(bool quick) => quick ? 2 : 3;
 
-    public sealed record Server(string Variant, Flavor Flavor, string Dll);
+    /// <param name="Runtime">The dotnet root to run on (.NET 11), or null for the stock runtime.</param>
+    public sealed record Server(string Variant, Flavor Flavor, string Dll, Runtimes.RuntimeRoot? Runtime = null);
 
     public static string Case(string endpoint) => $"GET /{endpoint}";
 
     /// <summary>
-    /// All servers are started and checked first; then each endpoint is loaded on every server in
-    /// turn (the order rotating from one endpoint to the next), warmed up before it is measured,
-    /// so that a slow spell of a shared machine is spread over the variants instead of landing on one.
+    /// All servers are started and checked first; then each endpoint is warmed up on every server and
+    /// loaded in rounds, every server once per round in turn (the order rotating from one round and
+    /// endpoint to the next), so that a slow spell of a shared machine is spread over the variants
+    /// instead of landing on one.
     /// A server whose answers differ from the classic build's is stopped and posts no number.
     /// </summary>
     public static List<BenchCell> Run(IReadOnlyList<Server> servers, bool quick, Action<string> progress)
     {
-        int seconds = Seconds(quick), warmupSeconds = WarmupSeconds(quick);
+        int seconds = Seconds(quick), warmupSeconds = WarmupSeconds(quick), rounds = Rounds(quick);
         var cells = new List<BenchCell>();
         var broken = new HashSet<string>();
         void Fail(string variant, string reason)
@@ -83,23 +88,42 @@ internal static partial class WebApiBench
             for (int i = 0; i < Endpoints.Length; i++)
             {
                 var endpoint = Endpoints[i];
-                foreach (var (server, app) in Enumerable.Range(0, running.Count).Select(j => running[(i + j) % running.Count]))
+                var measured = running.ToDictionary(r => r.Server.Variant, _ => new List<Load>());
+                // A run with a non-2xx answer or a socket error posts no number for the endpoint; the server goes on with the others.
+                var errorsOf = new Dictionary<string, string>();
+                for (int round = 0; round <= rounds; round++)
                 {
-                    if (broken.Contains(server.Variant))
+                    foreach (var (server, app) in Enumerable.Range(0, running.Count).Select(j => running[(i + round + j) % running.Count]))
+                    {
+                        if (broken.Contains(server.Variant) || errorsOf.ContainsKey(server.Variant))
+                            continue;
+                        try
+                        {
+                            // Round 0 warms every server up before any is measured.
+                            var load = Measure(app, endpoint, round == 0 ? warmupSeconds : seconds);
+                            if (load.Errors is { } errors)
+                                errorsOf[server.Variant] = errors;
+                            else if (round > 0)
+                            {
+                                measured[server.Variant].Add(load);
+                                progress($"        {server.Variant,-16} {Case(endpoint),-12} round {round}: {Format.Number(load.RequestsPerSecond)} req/s, p50 {load.P50Ms:F2} ms, p99 {load.P99Ms:F2} ms");
+                            }
+                            if (app.HasExited)
+                                throw new InvalidOperationException($"the server exited during the run; last output:\n{app.OutputTail}");
+                        }
+                        catch (Exception e) when (IsRunFailure(e))
+                        {
+                            Fail(server.Variant, e.Message);
+                        }
+                    }
+                }
+                foreach (var (variant, loads) in measured)
+                {
+                    if (broken.Contains(variant))
                         continue;
-                    try
-                    {
-                        var cell = Measure(server.Variant, app, endpoint, seconds, warmupSeconds);
-                        cells.Add(cell);
-                        progress($"        {server.Variant,-13} {cell.Case,-12} {(cell.Failed ? cell.Note
-                            : $"{Format.Number(cell.Value)} req/s, p50 {cell.Extra!["p50Ms"]:F2} ms, p99 {cell.Extra["p99Ms"]:F2} ms")}");
-                        if (app.HasExited)
-                            throw new InvalidOperationException($"the server exited during the run; last output:\n{app.OutputTail}");
-                    }
-                    catch (Exception e) when (IsRunFailure(e))
-                    {
-                        Fail(server.Variant, e.Message);
-                    }
+                    cells.Add(errorsOf.TryGetValue(variant, out var errors)
+                        ? new BenchCell { Benchmark = Benchmark, Variant = variant, Case = Case(endpoint), Unit = "req/s", Note = "fails: " + errors }
+                        : Cell(variant, endpoint, loads));
                 }
             }
         }
@@ -114,31 +138,39 @@ internal static partial class WebApiBench
     private static bool IsRunFailure(Exception e) =>
         e is InvalidOperationException or IOException or HttpRequestException or TimeoutException or FormatException or TaskCanceledException;
 
-    private static BenchCell Measure(string variant, StartedApp app, string endpoint, int seconds, int warmupSeconds)
+    /// <summary>One wrk run against one server, with the bytes the server allocated and the CPU time it used meanwhile.</summary>
+    private static Load Measure(StartedApp app, string endpoint, int seconds)
     {
-        var url = $"{app.BaseUrl}/{endpoint}/{Id}";
-        Wrk(url, warmupSeconds);
         long allocated = long.Parse(app.Get("/stats/allocated"), CultureInfo.InvariantCulture);
         var cpu = app.CpuSeconds();
-        var load = Wrk(url, seconds);
-        cpu = app.CpuSeconds() - cpu;
-        allocated = long.Parse(app.Get("/stats/allocated"), CultureInfo.InvariantCulture) - allocated;
-        if (load.Errors is { } errors)
-            return new BenchCell { Benchmark = Benchmark, Variant = variant, Case = Case(endpoint), Unit = "req/s", Note = "fails: " + errors };
+        var load = Wrk($"{app.BaseUrl}/{endpoint}/{Id}", seconds);
+        return load with
+        {
+            CpuSeconds = app.CpuSeconds() - cpu,
+            AllocatedBytes = long.Parse(app.Get("/stats/allocated"), CultureInfo.InvariantCulture) - allocated,
+        };
+    }
+
+    /// <summary>The median round's requests/s and latencies; bytes and CPU per request over all rounds; every round's requests/s.</summary>
+    private static BenchCell Cell(string variant, string endpoint, List<Load> loads)
+    {
+        var median = loads.OrderBy(l => l.RequestsPerSecond).ElementAt((loads.Count - 1) / 2);
+        long requests = loads.Sum(l => l.Requests);
         return new BenchCell
         {
             Benchmark = Benchmark,
             Variant = variant,
             Case = Case(endpoint),
             Unit = "req/s",
-            Value = load.RequestsPerSecond,
-            BytesPerOp = (double)allocated / load.Requests,
+            Value = median.RequestsPerSecond,
+            BytesPerOp = (double)loads.Sum(l => l.AllocatedBytes) / requests,
+            Rounds = loads.Select(l => l.RequestsPerSecond).ToList(),
             Extra = new()
             {
-                ["p50Ms"] = load.P50Ms,
-                ["p99Ms"] = load.P99Ms,
-                ["cpuUsPerRequest"] = cpu * 1e6 / load.Requests,
-                ["requests"] = load.Requests,
+                ["p50Ms"] = median.P50Ms,
+                ["p99Ms"] = median.P99Ms,
+                ["cpuUsPerRequest"] = loads.Sum(l => l.CpuSeconds) * 1e6 / requests,
+                ["requests"] = requests,
             },
         };
     }
@@ -150,7 +182,7 @@ internal static partial class WebApiBench
     {
         try
         {
-            var (_, output) = Capture("wrk", ["-v"], TimeSpan.FromSeconds(10));
+            var (_, output) = ExternalTool.Capture("wrk", ["-v"], TimeSpan.FromSeconds(10));
             var line = output.Split('\n').FirstOrDefault(l => l.StartsWith("wrk ", StringComparison.Ordinal));
             return line?[..(line.IndexOf(" Copyright", StringComparison.Ordinal) is var end and > 0 ? end : line.Length)].Trim();
         }
@@ -160,11 +192,15 @@ internal static partial class WebApiBench
         }
     }
 
-    private sealed record Load(double RequestsPerSecond, long Requests, double P50Ms, double P99Ms, string? Errors);
+    private sealed record Load(double RequestsPerSecond, long Requests, double P50Ms, double P99Ms, string? Errors)
+    {
+        public double CpuSeconds { get; init; }
+        public long AllocatedBytes { get; init; }
+    }
 
     private static Load Wrk(string url, int seconds)
     {
-        var (exitCode, output) = Capture("wrk", ["-t", WrkThreads.ToString(CultureInfo.InvariantCulture), "-c", Connections.ToString(CultureInfo.InvariantCulture),
+        var (exitCode, output) = ExternalTool.Capture("wrk", ["-t", WrkThreads.ToString(CultureInfo.InvariantCulture), "-c", Connections.ToString(CultureInfo.InvariantCulture),
             "-d", $"{seconds}s", "--timeout", "2s", "--latency", url], TimeSpan.FromSeconds(seconds + 30));
         if (exitCode != 0)
             throw new InvalidOperationException($"wrk exited with {exitCode}: {output.Trim()}");
@@ -203,23 +239,6 @@ internal static partial class WebApiBench
     [GeneratedRegex(@"^\s*Non-2xx or 3xx responses: (\d+)", RegexOptions.Multiline)]
     private static partial Regex WrkNon2xx();
 
-    private static (int ExitCode, string Output) Capture(string file, string[] args, TimeSpan timeout)
-    {
-        var info = new ProcessStartInfo(file) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        foreach (var arg in args)
-            info.ArgumentList.Add(arg);
-        using var process = Process.Start(info) ?? throw new InvalidOperationException($"{file} did not start");
-        var stderr = process.StandardError.ReadToEndAsync();
-        var stdout = process.StandardOutput.ReadToEndAsync();
-        if (!process.WaitForExit(timeout))
-        {
-            process.Kill(entireProcessTree: true);
-            process.WaitForExit();
-            throw new TimeoutException($"{file} did not finish within {timeout.TotalSeconds:F0} s");
-        }
-        return (process.ExitCode, stdout.GetAwaiter().GetResult() + stderr.GetAwaiter().GetResult());
-    }
-
     /// <summary>One server process, bound to a port the OS chose on 127.0.0.1; killed on dispose.</summary>
     private sealed class StartedApp : IDisposable
     {
@@ -247,7 +266,9 @@ internal static partial class WebApiBench
 
         public static StartedApp Start(Server server)
         {
-            var info = ChildProcess.StartInfo([server.Dll, "--urls", "http://127.0.0.1:0"], runtimeAsync: server.Flavor == Flavor.Runtime, redirect: true);
+            // .NET 10 runs runtime-async methods only under the switch; .NET 11 runs them natively.
+            var info = ChildProcess.StartInfo([server.Dll, "--urls", "http://127.0.0.1:0"], runtimeAsync: server.Flavor == Flavor.Runtime && server.Runtime is null, redirect: true);
+            server.Runtime?.Apply(info);
             var app = new StartedApp(Process.Start(info) ?? throw new InvalidOperationException("the server did not start"));
             try
             {

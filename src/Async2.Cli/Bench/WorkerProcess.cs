@@ -8,7 +8,8 @@ internal static class WorkerProcess
     public sealed record Outcome(List<BenchCell> Cells, int ExitCode, bool TimedOut, string OutputTail, bool StackOverflow);
 
     /// <param name="onCell">Called for each cell as soon as the worker prints it (progress).</param>
-    public static Outcome Run(string workerDll, BenchJob job, Action<BenchCell> onCell)
+    /// <param name="net11">.NET 11's dotnet root, for the jobs that run there.</param>
+    public static Outcome Run(string workerDll, BenchJob job, Runtimes.RuntimeRoot? net11, Action<BenchCell> onCell)
     {
         var info = new ProcessStartInfo(ChildProcess.DotnetHost)
         {
@@ -20,7 +21,10 @@ internal static class WorkerProcess
         foreach (var arg in job.Args)
             info.ArgumentList.Add(arg);
         info.Environment.Remove("DOTNET_RuntimeAsync");
-        if (job.Flavor == Flavor.Runtime)
+        if (job.OnNet11)
+            (net11 ?? throw new InvalidOperationException($"{job.Label}: no .NET 11 to run on")).Apply(info);
+        // .NET 10 runs runtime-async methods only under this switch; .NET 11 runs them natively.
+        else if (job.Flavor == Flavor.Runtime)
             info.Environment["DOTNET_RuntimeAsync"] = "1";
         if (job.WorkstationNonConcurrentGc)
         {
@@ -43,6 +47,8 @@ internal static class WorkerProcess
             }
         }
 
+        // The first-suspension worker measures from here (bench/Async2.Bench/FirstSuspension.cs); the others ignore it.
+        info.Environment["ASYNC2_BENCH_SPAWNED"] = DateTime.UtcNow.Ticks.ToString(System.Globalization.CultureInfo.InvariantCulture);
         using var process = Process.Start(info)
             ?? throw CliException.Failure("could not start 'dotnet'.", "the benchmark worker did not start", "check that the .NET SDK is on PATH");
         process.ErrorDataReceived += (_, e) =>
