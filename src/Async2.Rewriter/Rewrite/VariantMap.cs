@@ -209,7 +209,7 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
         // Internal, not private: every caller of M in the module calls M' on it. Named as Roslyn names
         // M's state machine, dots made dashes (<IJob-Run>d__0 for the explicit IJob.Run): a type name
         // with a dot cannot be parsed back from the [AsyncStateMachine(typeof(...))] naming it.
-        var continuation = new TypeDefinition("", $"<{original.Name.Replace('.', '-')}>d__Async2_{ordinal}",
+        var continuation = new TypeDefinition("", $"<{original.Name.Replace('.', '-')}>{RuntimeNames.ContinuationClassMarker}{ordinal}",
             TypeAttributes.NestedAssembly | TypeAttributes.Sealed | TypeAttributes.Class | TypeAttributes.BeforeFieldInit);
         owner.NestedTypes.Add(continuation);
 
