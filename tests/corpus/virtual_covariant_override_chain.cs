@@ -1,6 +1,6 @@
 // Overrides of a non-async covariant override: an async Task method, a non-async override returning
 // Task<int> (covariant, by hand), non-async and async overrides of that override, and a Task<int>
-// subclass returned below. Through the base the result is not read; through the covariant types
+// subclass returned below; and the same chain with no async override below the covariant one. Through the base the result is not read; through the covariant types
 // it is. Every call must run the most derived body, on the synchronous path and after a suspension.
 using System;
 using System.Threading.Tasks;
@@ -67,6 +67,25 @@ class AsyncOverAsyncOverResultJob : AsyncOverResultJob
     }
 }
 
+// The same chain with no async override below the covariant one.
+class PlainResultJob : Job
+{
+    public override Task<int> Run()
+    {
+        Console.WriteLine("  PlainResultJob.Run");
+        return Task.FromResult(20);
+    }
+}
+
+class PlainResultJob2 : PlainResultJob
+{
+    public override Task<int> Run()
+    {
+        Console.WriteLine("  PlainResultJob2.Run");
+        return MyTask<int>.Started(() => 21);
+    }
+}
+
 class MyTask<T>(Func<T> function) : Task<T>(function)
 {
     public static MyTask<T> Started(Func<T> function)
@@ -91,6 +110,7 @@ static class Program
     static async Task<int> AsResultJob(ResultJob job) => await job.Run();
     static async Task<int> AsResultJob2(ResultJob2 job) => await job.Run();
     static async Task<int> AsAsyncOverResultJob(AsyncOverResultJob job) => await job.Run();
+    static async Task<int> AsPlainResultJob(PlainResultJob job) => await job.Run();
 
     static async Task Main()
     {
@@ -98,7 +118,11 @@ static class Program
         {
             Suspend = suspend;
             Console.WriteLine($"-- suspend={suspend}");
-            Job[] jobs = [new ResultJob(), new ResultJob2(), new SubclassResultJob(), new AsyncOverResultJob(), new AsyncOverAsyncOverResultJob()];
+            Job[] jobs =
+            [
+                new ResultJob(), new ResultJob2(), new SubclassResultJob(), new AsyncOverResultJob(), new AsyncOverAsyncOverResultJob(),
+                new PlainResultJob(), new PlainResultJob2(),
+            ];
             foreach (var job in jobs)
             {
                 string name = job.GetType().Name;
@@ -115,6 +139,11 @@ static class Program
                 {
                     Console.WriteLine($"{name} as ResultJob2:");
                     Console.WriteLine($"  -> {await AsResultJob2(resultJob2)}");
+                }
+                if (job is PlainResultJob plain)
+                {
+                    Console.WriteLine($"{name} as PlainResultJob:");
+                    Console.WriteLine($"  -> {await AsPlainResultJob(plain)}");
                 }
                 if (job is AsyncOverResultJob asyncOver)
                 {
