@@ -206,7 +206,7 @@ public sealed class CliTests : IDisposable
         var (exitCode, stdout, stderr) = RunAsync2("frobnicate", "app.dll");
 
         Assert.Equal(2, exitCode);
-        Assert.Contains("error: 'frobnicate' is not an async2 command. The commands are: rewrite, run, verify, inspect, demo, bench.", stderr);
+        Assert.Matches(@"error: 'frobnicate' is not an async2 command\. The commands are: rewrite, run, verify, inspect, demo, bench(, \w+)*\.", stderr);
         Assert.Contains("fix: see 'async2 --help'", stderr);
         Assert.DoesNotContain("Required command was not provided", stderr);
         Assert.Empty(stdout);
