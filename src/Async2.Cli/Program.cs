@@ -87,9 +87,17 @@ public static class Program
     /// </summary>
     private static int ReportUsageErrors(ParseResult parseResult)
     {
+        var command = parseResult.CommandResult.Command;
+        if (command is RootCommand root && parseResult.UnmatchedTokens is [var unknown, ..] && !unknown.StartsWith('-'))
+        {
+            // The parser also says "Required command was not provided", which reads as if none was typed.
+            var commands = string.Join(", ", root.Subcommands.Select(subcommand => subcommand.Name));
+            Console.Error.WriteLine($"error: '{unknown}' is not an async2 command. The commands are: {commands}.");
+            Console.Error.WriteLine("  fix: see 'async2 --help' for what each does");
+            return ExitCodes.Usage;
+        }
         foreach (var error in parseResult.Errors)
             Console.Error.WriteLine($"error: {error.Message}");
-        var command = parseResult.CommandResult.Command;
         var help = command is RootCommand ? "async2 --help" : $"async2 {command.Name} --help";
         Console.Error.WriteLine($"  fix: see '{help}' for the arguments and options");
         return ExitCodes.Usage;

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using Async2.Cli.Inspect;
 using Async2.Rewriter;
 
 namespace Async2.Cli;
@@ -71,7 +72,10 @@ internal static class RewriteCommand
             ? $"it targets {framework}, and the compiler emits runtime-async code only for .NET 10 and later: target net10.0"
             : "was it compiled with <Features>runtime-async=on</Features>?";
 
-    /// <summary>One line per method, then the totals.</summary>
+    /// <summary>
+    /// One line per async method, then the totals. Left classic: the methods the compiler built as
+    /// classic state machines (async iterators and the like, as <c>async2 inspect</c> lists them).
+    /// </summary>
     internal static void PrintReport(RewriteReport report)
     {
         foreach (var method in report.Methods)
@@ -81,7 +85,10 @@ internal static class RewriteCommand
                 : $"left classic: {method.Reason}";
             Console.WriteLine($"  {method.Method}: {what}");
         }
+        foreach (var method in report.ClassicMethods)
+            Console.WriteLine($"  {method}: left classic: {InspectionReport.WhyClassic(olderFramework: null)}");
         int rewritten = report.Methods.Count(m => m.Rewritten);
-        Console.WriteLine($"{report.OutputPath}: {rewritten} method(s) rewritten, {report.Methods.Count - rewritten} left classic.");
+        int classic = report.Methods.Count - rewritten + report.ClassicMethods.Count;
+        Console.WriteLine($"{report.OutputPath}: {rewritten} method(s) rewritten, {classic} left classic.");
     }
 }

@@ -12,12 +12,14 @@ namespace Async2.Rewriter;
 public static class AssemblyFile
 {
     /// <summary>
-    /// Why <paramref name="path"/> cannot be rewritten, run or verified (missing, empty, truncated,
+    /// Why <paramref name="path"/> cannot be rewritten, run or verified (a directory, missing, empty, truncated,
     /// not a .NET assembly, a reference assembly), as a sentence that also says what to do; null if
     /// it looks like an implementation assembly.
     /// </summary>
     public static string? WhyNotAnInput(string path)
     {
+        if (Directory.Exists(path))
+            return "it is a directory, not a file. Pass the path of a .NET assembly (.dll) in it, such as bin/Release/net10.0/App.dll.";
         if (!File.Exists(path))
             return "the file does not exist. Pass the path of a .NET assembly (.dll).";
         var length = new FileInfo(path).Length;

@@ -43,10 +43,11 @@ public static class AssemblyRewriter
             return new RewriteReport
             {
                 InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = false, Written = false, Methods = [],
-                AlreadyRewritten = CrossAssemblyContract.RewrittenUnder(module) is not null,
+                ClassicMethods = StateMachines.Classic(module), AlreadyRewritten = CrossAssemblyContract.RewrittenUnder(module) is not null,
             };
         }
 
+        var classic = StateMachines.Classic(module);
         var diagnostics = OtherAsync2Versions.AmongReferences(module).ToList();
         var runtime = new RuntimeReferences(module, loaded.Runtime);
         var foreign = new ForeignCalls(module, runtime);
@@ -91,7 +92,7 @@ public static class AssemblyRewriter
         return new RewriteReport
         {
             InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = true, Written = true, Methods = outcomes,
-            CrossAssemblyCallees = foreign.Callees,
+            ClassicMethods = classic, CrossAssemblyCallees = foreign.Callees,
             SignatureDropped = strongNameKey is null && AssemblyFile.HasStrongNameSignature(input),
         };
     }

@@ -70,6 +70,13 @@ public sealed class RewriteReport
     public required bool Written { get; init; }
     public required IReadOnlyList<MethodOutcome> Methods { get; init; }
     /// <summary>
+    /// The async methods the compiler built as classic state machines, as <c>Type::Method</c>: async
+    /// void methods, async iterators and [RuntimeAsyncMethodGeneration(false)] in a runtime-async
+    /// assembly, every async method in one for a framework without runtime async. The rewrite leaves
+    /// them as they are; they are not in <see cref="Methods"/>.
+    /// </summary>
+    public IReadOnlyList<string> ClassicMethods { get; init; } = [];
+    /// <summary>
     /// The input carried a strong-name signature and no key was given to sign the output with:
     /// the output keeps the public key but its signature is zero, as a public-signed assembly's.
     /// </summary>

@@ -21,6 +21,9 @@ internal static class RuntimeNames
     public const string SuspensionPointsAttribute = "SuspensionPointsAttribute";
     public const string CrossAssembly = "CrossAssembly";
 
+    /// <summary>In the name of every continuation class, after the method's name: <c>&lt;M&gt;d__Async2_N</c>.</summary>
+    public const string ContinuationClassMarker = "d__Async2_";
+
     /// <summary>Continuation.FlagBits: StateAndFlags holds the state above this many bits of ContinuationFlags.</summary>
     public const int FlagBits = 3;
 

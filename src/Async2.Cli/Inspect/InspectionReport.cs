@@ -39,11 +39,11 @@ internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyL
             using var before = ModuleDefinition.ReadModule(path, new ReaderParameters { InMemory = true, AssemblyResolver = resolver });
             if (!rewrite.Written)
                 return rewrite.AlreadyRewritten
-                    ? new InspectionReport(path, "rewritten by Async2", [.. RewrittenMethods(before), .. ClassicMethods(before, olderFramework: null)])
-                    : new InspectionReport(path, "classic", ClassicMethods(before, AssemblyFile.FrameworkWithoutRuntimeAsync(path)).ToList());
+                    ? new InspectionReport(path, "rewritten by Async2", [.. RewrittenMethods(before), .. ClassicMethods(rewrite)])
+                    : new InspectionReport(path, "classic", ClassicMethods(rewrite, AssemblyFile.FrameworkWithoutRuntimeAsync(path)).ToList());
             using var after = ModuleDefinition.ReadModule(output, new ReaderParameters { InMemory = true, AssemblyResolver = resolver });
             var methods = rewrite.Methods.Select(outcome => Describe(outcome, before, after))
-                .Concat(ClassicMethods(before, olderFramework: null))
+                .Concat(ClassicMethods(rewrite))
                 .ToList();
             return new InspectionReport(path, "runtime-async", methods);
         }
@@ -76,30 +76,23 @@ internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyL
     /// </summary>
     private static IEnumerable<InspectedMethod> RewrittenMethods(ModuleDefinition module) =>
         module.GetTypes().SelectMany(type => type.Methods)
-            .Where(IsRewrittenThunk)
+            .Where(StateMachines.IsRewrittenThunk)
             .Select(method => new InspectedMethod($"{method.DeclaringType.FullName}::{method.Name}", "rewritten",
                 "rewritten by an earlier run of Async2; inspect the runtime-async input to see its awaits (for a build, obj/<configuration>/<tfm>/async2/, with --reference bin/<configuration>/<tfm>/ for what it refers to)",
                 null, null, false, false, [], [], []));
 
-    private static bool IsRewrittenThunk(MethodDefinition method) =>
-        method.CustomAttributes.Any(a => a.AttributeType.Name == "AsyncStateMachineAttribute"
-            && a.ConstructorArguments is [{ Value: TypeReference { Name: var name } }] && name.Contains("d__Async2_"));
+    /// <summary>The async methods the compiler built as classic state machines (<see cref="RewriteReport.ClassicMethods"/>).</summary>
+    private static IEnumerable<InspectedMethod> ClassicMethods(RewriteReport rewrite, string? olderFramework = null) =>
+        rewrite.ClassicMethods.Select(method => new InspectedMethod(method, "classic", WhyClassic(olderFramework), null, null, false, false, [], [], []));
 
     /// <summary>
-    /// Async methods the compiler built as classic state machines: all of them in an assembly for a
-    /// framework without runtime async (<paramref name="olderFramework"/>), else async void, async
-    /// iterators and [RuntimeAsyncMethodGeneration(false)].
+    /// Why the compiler built an async method as a classic state machine: every one in an assembly
+    /// for a framework without runtime async (<paramref name="olderFramework"/>), else async void,
+    /// async iterators and [RuntimeAsyncMethodGeneration(false)]. <c>async2 rewrite</c> says the same.
     /// </summary>
-    private static IEnumerable<InspectedMethod> ClassicMethods(ModuleDefinition module, string? olderFramework)
-    {
-        var reason = olderFramework is null
-            ? "compiled as a classic state machine (async void, an async iterator, or [RuntimeAsyncMethodGeneration(false)]); it reaches rewritten methods through their Task thunks"
-            : $"compiled as a classic state machine: the assembly targets {olderFramework}, and the compiler emits runtime-async code only for .NET 10 and later";
-        return module.GetTypes().SelectMany(type => type.Methods)
-            .Where(method => method.CustomAttributes.Any(a => a.AttributeType.Name is "AsyncStateMachineAttribute" or "AsyncIteratorStateMachineAttribute"))
-            .Where(method => !IsRewrittenThunk(method))
-            .Select(method => new InspectedMethod($"{method.DeclaringType.FullName}::{method.Name}", "classic", reason, null, null, false, false, [], [], []));
-    }
+    internal static string WhyClassic(string? olderFramework) => olderFramework is null
+        ? "compiled as a classic state machine (async void, an async iterator, or [RuntimeAsyncMethodGeneration(false)]); it reaches rewritten methods through their Task thunks"
+        : $"compiled as a classic state machine: the assembly targets {olderFramework}, and the compiler emits runtime-async code only for .NET 10 and later";
 
     private static MethodDefinition? FindMethod(ModuleDefinition module, string described)
     {

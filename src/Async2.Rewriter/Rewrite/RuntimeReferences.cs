@@ -118,6 +118,16 @@ internal sealed class RuntimeReferences
     public MethodReference AwaitOverride(TypeReference task) => Overload(_overrideDispatch, "Await", task)
         ?? throw new InvalidOperationException($"Async2.Runtime has no OverrideDispatch.Await for {task.FullName}.");
 
+    /// <summary><c>Task</c> for a void <paramref name="result"/>, <c>Task&lt;result&gt;</c> otherwise.</summary>
+    public TypeReference TaskOf(TypeReference result)
+    {
+        if (result.MetadataType == MetadataType.Void)
+            return CoreType("System.Threading.Tasks", "Task", isValueType: false);
+        var task = new GenericInstanceType(CoreType("System.Threading.Tasks", "Task`1", isValueType: false));
+        task.GenericArguments.Add(result);
+        return task;
+    }
+
     /// <summary><c>AsyncChain.GetResult&lt;T&gt;()</c>.</summary>
     public MethodReference GetResult(TypeReference result) => Instantiate(_getResult, result);
 

@@ -173,8 +173,20 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
             return null;
         if (_byOriginal.ContainsKey(definition))
             return definition;
-        return call.OpCode.Code == Code.Callvirt && _slotEntries.ContainsKey(definition) ? definition : null;
+        return call.OpCode.Code == Code.Callvirt && _slotEntries.TryGetValue(definition, out var entry) && EntryReturnsItsResult(definition, entry)
+            ? definition
+            : null;
     }
+
+    /// <summary>
+    /// Whether <paramref name="entry"/> returns what awaiting <paramref name="method"/> gives. Not so
+    /// for an override whose return type changed covariantly below the slot (a Task subclass, a
+    /// <c>Task&lt;int&gt;</c> in a slot of <c>Task</c>): its entry is shaped after the slot, so a
+    /// call through the override's own type awaits the task it returns instead.
+    /// </summary>
+    private static bool EntryReturnsItsResult(MethodDefinition method, MethodDefinition entry) =>
+        TaskShape.Of(method) is { } shape
+        && TypeResolution.SignatureIdentity(shape.Result) == TypeResolution.SignatureIdentity(entry.ReturnType);
 
     /// <summary>
     /// The variant <paramref name="call"/> must call instead, with the call's instantiation:
@@ -209,7 +221,7 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
         // Internal, not private: every caller of M in the module calls M' on it. Named as Roslyn names
         // M's state machine, dots made dashes (<IJob-Run>d__0 for the explicit IJob.Run): a type name
         // with a dot cannot be parsed back from the [AsyncStateMachine(typeof(...))] naming it.
-        var continuation = new TypeDefinition("", $"<{original.Name.Replace('.', '-')}>d__Async2_{ordinal}",
+        var continuation = new TypeDefinition("", $"<{original.Name.Replace('.', '-')}>{RuntimeNames.ContinuationClassMarker}{ordinal}",
             TypeAttributes.NestedAssembly | TypeAttributes.Sealed | TypeAttributes.Class | TypeAttributes.BeforeFieldInit);
         owner.NestedTypes.Add(continuation);
 

@@ -102,8 +102,10 @@ internal static class VirtualEntries
     /// entry of <paramref name="overridden"/>, which <paramref name="method"/> overrides, declared on
     /// <paramref name="owner"/> as <paramref name="method"/>'s type sees it) and shaped like it: it
     /// calls <paramref name="overridden"/> virtually, which reaches <paramref name="method"/> or an
-    /// override of it, and awaits the task. Shaped after the overridden method, not
-    /// <paramref name="method"/>, so that a covariant override (a Task subclass) gets one too.
+    /// override of it, and awaits the task. Shaped after the overridden entry, not
+    /// <paramref name="method"/>, so that a covariant override (a Task subclass) gets one too, and
+    /// so do overrides of that override, whose task is awaited as the entry's shape says
+    /// (<see cref="AwaitedAs"/>).
     /// </summary>
     private static MethodDefinition TaskPathOverrideEntry(MethodDefinition method, MethodDefinition overridden, TypeReference owner,
         MethodDefinition overriddenEntry, RuntimeReferences runtime)
@@ -113,10 +115,23 @@ internal static class VirtualEntries
             method, ThroughOwner(overriddenEntry.ReturnType, owner, method), runtime);
         entry.Overrides.Add(GenericContext.MethodOn(overriddenEntry, owner, []));
         EntryCode.EmitTaskCall(entry.Body.GetILProcessor(), entry, GenericContext.MethodOn(overridden, owner, [.. entry.GenericParameters]),
-            ThroughOwner(overridden.ReturnType, owner, method), runtime);
+            AwaitedAs(ThroughOwner(overridden.ReturnType, owner, method), entry.ReturnType, runtime), runtime);
         entry.Body.OptimizeMacros();
         return entry;
     }
+
+    /// <summary>
+    /// The Task type as which an entry returning <paramref name="result"/> awaits the
+    /// <paramref name="returned"/> of the method it calls. Below a covariant override that method
+    /// returns a type the entry, shaped after the slot, does not: a Task subclass (<c>MyTask : Task</c>,
+    /// <c>MyTask&lt;T&gt; : Task&lt;T&gt;</c>) or a <c>Task&lt;T&gt;</c> in a slot of <c>Task</c>.
+    /// Either is a Task of the slot's result, so it is awaited as <c>Task</c> or <c>Task&lt;result&gt;</c>.
+    /// A ValueTask, a struct, has no covariant overrides and is awaited as itself.
+    /// </summary>
+    private static TypeReference AwaitedAs(TypeReference returned, TypeReference result, RuntimeReferences runtime) =>
+        returned.GetElementType().FullName is "System.Threading.Tasks.ValueTask" or "System.Threading.Tasks.ValueTask`1"
+            ? returned
+            : runtime.TaskOf(result);
 
     /// <summary>How many base classes of <paramref name="type"/> this module defines.</summary>
     private static int DepthInModule(TypeDefinition type)

@@ -169,6 +169,49 @@ public sealed class CliTests : IDisposable
         Assert.Matches(@"^\d+\.\d+\.\d+", stdout);
     }
 
+    [Fact]
+    public void Rewrite_counts_what_it_left_classic_as_inspect_lists_it()
+    {
+        var input = Fixture("AsyncIterator").RuntimeAsync;
+
+        var rewrite = RunAsync2("rewrite", input, "-o", Path.Combine(_folder, "AsyncIterator.dll"));
+        var inspect = RunAsync2("inspect", input);
+
+        Assert.True(rewrite.ExitCode == 0, rewrite.Stderr);
+        Assert.Contains("  Program::Numbers: left classic: compiled as a classic state machine (async void, an async iterator", rewrite.Stdout);
+        Assert.Contains("2 method(s) rewritten, 1 left classic.", rewrite.Stdout);
+        Assert.True(inspect.ExitCode == 0, inspect.Stderr);
+        Assert.Matches(@"(?m)^method Program::Numbers: classic, compiled as a classic state machine \(async void, an async iterator", inspect.Stdout);
+    }
+
+    [Theory]
+    [InlineData("rewrite")]
+    [InlineData("run")]
+    [InlineData("verify")]
+    [InlineData("inspect")]
+    public void A_directory_given_as_the_assembly_is_called_a_directory(string command)
+    {
+        string[] args = command == "rewrite" ? [command, _folder, "-o", Path.Combine(_folder, "out", "App.dll")] : [command, _folder];
+
+        var (exitCode, _, stderr) = RunAsync2(args);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains("it is a directory, not a file. Pass the path of a .NET assembly (.dll) in it", stderr);
+        Assert.DoesNotContain("does not exist", stderr);
+    }
+
+    [Fact]
+    public void An_unknown_command_is_named_unknown_and_the_commands_are_listed()
+    {
+        var (exitCode, stdout, stderr) = RunAsync2("frobnicate", "app.dll");
+
+        Assert.Equal(2, exitCode);
+        Assert.Matches(@"error: 'frobnicate' is not an async2 command\. The commands are: rewrite, run, verify, inspect, demo, bench(, \w+)*\.", stderr);
+        Assert.Contains("fix: see 'async2 --help'", stderr);
+        Assert.DoesNotContain("Required command was not provided", stderr);
+        Assert.Empty(stdout);
+    }
+
     [Theory]
     [InlineData(new string[0], "Required command was not provided", "async2 --help")]
     [InlineData(new[] { "run" }, "Required argument missing for command: 'run'", "async2 run --help")]

@@ -81,6 +81,26 @@ internal static class RewrittenAssembly
     }
 
     /// <summary>
+    /// Virtual and interface entries (<c>&lt;M&gt;v__Async2</c>) that return what an
+    /// <c>OverrideDispatch.Await</c> they call does not: a result left on the stack of an entry
+    /// returning nothing, which the JIT accepts (so <see cref="MethodsTheJitRejects"/> misses it)
+    /// but is no valid IL. One line each.
+    /// </summary>
+    public static IReadOnlyList<string> EntriesReturningOtherThanTheirAwait(string path)
+    {
+        using var module = Mono.Cecil.ModuleDefinition.ReadModule(path);
+        return [.. from type in module.GetTypes()
+                   from entry in type.Methods
+                   where entry.Name.EndsWith(">v__Async2", StringComparison.Ordinal) && entry.HasBody
+                   from instruction in entry.Body.Instructions
+                   where instruction.Operand is Mono.Cecil.MethodReference { Name: "Await", DeclaringType.Name: "OverrideDispatch" }
+                   let awaited = (Mono.Cecil.MethodReference)instruction.Operand
+                   let result = awaited is Mono.Cecil.GenericInstanceMethod generic ? generic.GenericArguments[0].FullName : awaited.ReturnType.FullName
+                   where result != entry.ReturnType.FullName
+                   select $"{type.FullName}::{entry.Name} returns {entry.ReturnType.FullName} but awaits for {result}"];
+    }
+
+    /// <summary>
     /// Every method body of the assembly that the JIT refuses, generic ones compiled over stand-in
     /// arguments (the product's own check, <c>async2 verify</c>), one line each.
     /// </summary>
