@@ -6,8 +6,8 @@
 // (a static field, Instrument.Enabled, EventSource.IsEnabled: field reads); everything else, the
 // method names included, is computed only when a listener is attached.
 //
-// The meter and the event source are created on the thread pool by the first chain suspension or
-// dispatch that comes a second or more after the process's first: the first meter or event source
+// The meter and the event source are created on the thread pool by a chain suspension or dispatch
+// a second or more after the process's first (one in 32 reads the clock): the first meter or event source
 // of a process costs 10 to 15 ms (the diagnostics infrastructure starting, on a thread of its own
 // but on the same cores), more than a console program's whole first await (classic: 7 to 10 ms),
 // which would otherwise wait for it; a program that suspends only in its first second never pays it.
@@ -44,11 +44,20 @@ internal static class Telemetry
     private static long s_creationDue;
 
     /// <summary>
+    /// Tests left until one reads the clock: one in <see cref="TestsPerClockRead"/> does, since
+    /// where the clock is a system call (virtual machines) a read costs 40 to 100 ns, as much as
+    /// a suspension. Decremented without interlocking: a lost decrement only defers the next read.
+    /// </summary>
+    private static int s_testsUntilClockRead;
+
+    private const int TestsPerClockRead = 32;
+
+    /// <summary>
     /// Whether anybody listens; the one test on the hot path. Collectors enable a meter's
     /// instruments together (by the meter's name), so async2.suspensions stands for all of them:
     /// testing each would cost about 1.5 ns per suspension more (bench "suspend"). Until the
-    /// instruments exist it answers false, and the first test a second or more after the first
-    /// queues their creation.
+    /// instruments exist it answers false, and the first test that reads the clock a second or
+    /// more after the first test queues their creation.
     /// </summary>
     internal static bool IsOn
     {
@@ -61,6 +70,9 @@ internal static class Telemetry
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static bool QueueCreationWhenDue()
     {
+        if (--s_testsUntilClockRead > 0)
+            return false;
+        s_testsUntilClockRead = TestsPerClockRead;
         long now = Environment.TickCount64;
         long due = Volatile.Read(ref s_creationDue);
         if (due == 0)
