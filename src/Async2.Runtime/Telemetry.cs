@@ -6,10 +6,11 @@
 // (a static field, Instrument.Enabled, EventSource.IsEnabled: field reads); everything else, the
 // method names included, is computed only when a listener is attached.
 //
-// The meter and the event source are created on the thread pool when the first chain suspends:
-// the first meter or event source of a process costs 10 to 15 ms (the diagnostics infrastructure
-// starting), more than a console program's whole first await (classic: 7 to 10 ms), which would
-// otherwise wait for it.
+// The meter and the event source are created on the thread pool by a chain suspension or dispatch
+// a second or more after the process's first (one in 32 reads the clock): the first meter or event source
+// of a process costs 10 to 15 ms (the diagnostics infrastructure starting, on a thread of its own
+// but on the same cores), more than a console program's whole first await (classic: 7 to 10 ms),
+// which would otherwise wait for it; a program that suspends only in its first second never pays it.
 // What happens before they exist, and before a listener attaches, is not counted; the gauge of
 // suspended chains counts those suspended since then.
 // Both are registered process-wide (the meter in System.Diagnostics.DiagnosticSource's list, the
@@ -31,27 +32,52 @@ internal static class Telemetry
 {
     /// <summary>Null until <see cref="Instruments"/> are created; never null again after that.</summary>
     private static Instruments? s_instruments;
-    private static int s_creationQueued;
     private static long s_suspendedChains;
+
+    /// <summary>How long after the process's first test the instruments' creation is queued.</summary>
+    private const long CreationDelayMilliseconds = 1000;
+
+    /// <summary>
+    /// Zero before the first test; then the <see cref="Environment.TickCount64"/> from which a test
+    /// queues the instruments' creation; <see cref="long.MaxValue"/> once one has.
+    /// </summary>
+    private static long s_creationDue;
+
+    /// <summary>
+    /// Tests left until one reads the clock: one in <see cref="TestsPerClockRead"/> does, since
+    /// where the clock is a system call (virtual machines) a read costs 40 to 100 ns, as much as
+    /// a suspension. Decremented without interlocking: a lost decrement only defers the next read.
+    /// </summary>
+    private static int s_testsUntilClockRead;
+
+    private const int TestsPerClockRead = 32;
 
     /// <summary>
     /// Whether anybody listens; the one test on the hot path. Collectors enable a meter's
     /// instruments together (by the meter's name), so async2.suspensions stands for all of them:
-    /// testing each would cost about 1.5 ns per suspension more (bench "suspend"). The first test
-    /// queues the instruments' creation and, like every test until they exist, answers false.
+    /// testing each would cost about 1.5 ns per suspension more (bench "suspend"). Until the
+    /// instruments exist it answers false, and the first test that reads the clock a second or
+    /// more after the first test queues their creation.
     /// </summary>
     internal static bool IsOn
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         get => s_instruments is { } instruments
             ? instruments.Suspensions.Enabled || instruments.Events.IsEnabled()
-            : QueueCreation();
+            : QueueCreationWhenDue();
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static bool QueueCreation()
+    private static bool QueueCreationWhenDue()
     {
-        if (Volatile.Read(ref s_creationQueued) == 0 && Interlocked.Exchange(ref s_creationQueued, 1) == 0)
+        if (--s_testsUntilClockRead > 0)
+            return false;
+        s_testsUntilClockRead = TestsPerClockRead;
+        long now = Environment.TickCount64;
+        long due = Volatile.Read(ref s_creationDue);
+        if (due == 0)
+            Interlocked.CompareExchange(ref s_creationDue, now + CreationDelayMilliseconds, 0);
+        else if (now >= due && due != long.MaxValue && Interlocked.Exchange(ref s_creationDue, long.MaxValue) != long.MaxValue)
         {
             if (AssemblyLoadContext.GetLoadContext(typeof(Telemetry).Assembly) is { IsCollectible: true } context)
                 context.Unloading += static _ => DisposeOnUnloading();

@@ -6,8 +6,9 @@ namespace Async2.Tests.Cli;
 /// <summary>
 /// The meter and the event source count what a program does: Fixtures/Telemetry.cs suspends its
 /// chain ten times (a Task.Yield in a loop, two frames deep under Main) and listens in-process,
-/// after a warm-up suspension that has Async2 create them on the thread pool: the first meter or
-/// event source of a process costs 10 to 15 ms, which the first await must not wait for.
+/// after warm-up suspensions, the first of which is a second or more before the one that has Async2
+/// create them on the thread pool: the first meter or event source of a process costs 10 to 15 ms,
+/// which a program's first awaits must not wait for.
 /// </summary>
 public sealed class TelemetryTests
 {
@@ -22,6 +23,7 @@ public sealed class TelemetryTests
         // and the resumed Work again (2 each; Main waits on behind them): 21 frames. Main's own
         // Task.Delay adds one suspension of one frame.
         Assert.Equal("""
+            meter or event source created after the first suspension: False
             meter and event source created on the first suspension's thread: False
             async2.frames.suspended = 22
             async2.resumptions = 11

@@ -1,6 +1,6 @@
 // Listens to Async2's meter and event source in-process while a loop suspends its chain ten times.
-// Async2 creates them on the thread pool at the first suspension, so a warm-up suspends once and
-// the program waits until they exist before it counts.
+// Async2 creates them on the thread pool at a suspension a second or more after the process's
+// first, so a warm-up suspends until they exist before the program counts.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -69,8 +69,18 @@ static class Program
         using var events = new Async2Events();
 
         await WarmUp();
-        // Blocking, not awaiting: Main's own suspensions would be counted once the event source exists.
-        int meterThread = WaitFor(meterCreatedOnThread.Task), eventsThread = WaitFor(events.CreatedOnThread.Task);
+        Thread.Sleep(300);
+        Console.WriteLine($"meter or event source created after the first suspension: {meterCreatedOnThread.Task.IsCompleted || events.CreatedOnThread.Task.IsCompleted}");
+        var warmingUp = Stopwatch.StartNew();
+        while (!meterCreatedOnThread.Task.IsCompleted || !events.CreatedOnThread.Task.IsCompleted)
+        {
+            if (warmingUp.Elapsed > TimeSpan.FromSeconds(30))
+                throw new TimeoutException("Async2's meter or event source was not created");
+            await WarmUp();
+            // Blocking, not awaiting: Main's own suspensions would be counted once the event source exists.
+            Thread.Sleep(20);
+        }
+        int meterThread = meterCreatedOnThread.Task.Result, eventsThread = events.CreatedOnThread.Task.Result;
         Console.WriteLine($"meter and event source created on the first suspension's thread: {meterThread == mainThread || eventsThread == mainThread}");
         // The first instrument is published before the others, and Async2 reports once all exist.
         var waited = Stopwatch.StartNew();
@@ -104,9 +114,6 @@ static class Program
         lock (totals)
             return totals.ContainsKey(instrument);
     }
-
-    static int WaitFor(Task<int> created) =>
-        created.Wait(TimeSpan.FromSeconds(30)) ? created.Result : throw new TimeoutException("Async2's meter or event source was not created");
 
     static async Task WarmUp() => await Task.Yield();
 
