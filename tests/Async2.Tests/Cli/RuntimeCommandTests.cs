@@ -1,3 +1,4 @@
+using Async2.Cli;
 using Async2.Tests.Corpus;
 using Xunit;
 
@@ -69,6 +70,23 @@ public sealed class RuntimeCommandTests : IDisposable
             Assert.False(Directory.Exists(Path.Combine(_folder, "runtimes")) && Directory.EnumerateFileSystemEntries(Path.Combine(_folder, "runtimes")).Any(),
                 "a failed restore left something in the cache");
         }
+    }
+
+    /// <summary>
+    /// The .NET 11 tests are skipped only when NuGet cannot serve the packs; a failure of ours to lay
+    /// them out (a missing host, an unwritable cache, a bug) must fail them instead.
+    /// </summary>
+    [Fact]
+    public void Only_a_package_NuGet_cannot_serve_skips_the_net11_tests()
+    {
+        static Exception Restore(string why) => CliException.Failure("cannot restore .NET 11.0.0's runtime packs.", why, "check your sources");
+
+        Assert.True(Net11.IsUnavailable(Restore("NU1101: Unable to find package Microsoft.NETCore.App.Runtime.linux-x64")));
+        Assert.True(Net11.IsUnavailable(Restore("NU1102: Unable to find package Microsoft.NETCore.App.Runtime.linux-x64 with version (= 11.0.0)")));
+        Assert.True(Net11.IsUnavailable(Restore("NU1301: Unable to load the service index for source https://api.nuget.org/v3/index.json.")));
+        Assert.False(Net11.IsUnavailable(Restore("NU1105: Unable to read project information")));
+        Assert.False(Net11.IsUnavailable(CliException.Failure("cannot lay out .NET 11.0.0.", "no dotnet host beside the running runtime", "run async2 with the SDK's dotnet")));
+        Assert.False(Net11.IsUnavailable(new IOException("NU1102 in a message that is not NuGet's")));
     }
 
     private static (int ExitCode, string Stdout, string Stderr) Async2(string cache, params string[] args) =>
