@@ -74,10 +74,12 @@ internal static class ChildProcess
         private static extern int kill(int pid, int sig);
     }
 
-    /// <summary>Runs <c>dotnet args</c> and returns its exit code and combined output.</summary>
-    public static (int ExitCode, string Output) RunCaptured(IEnumerable<string> args, bool runtimeAsync = false, string? workingDirectory = null)
+    /// <summary>Runs <c>dotnet args</c> (on <paramref name="runtime"/> when given) and returns its exit code and combined output.</summary>
+    public static (int ExitCode, string Output) RunCaptured(IEnumerable<string> args, bool runtimeAsync = false, string? workingDirectory = null,
+        Runtimes.RuntimeRoot? runtime = null)
     {
         var info = StartInfo(args, runtimeAsync, redirect: true);
+        runtime?.Apply(info);
         if (workingDirectory is not null)
             info.WorkingDirectory = workingDirectory;
         using var process = Process.Start(info)

@@ -1,12 +1,14 @@
 using System.CommandLine;
 using System.Globalization;
+using Async2.Cli.Runtimes;
 using Async2.Rewriter;
 
 namespace Async2.Cli;
 
 /// <summary>
 /// <c>async2 demo [n]</c>: builds samples/FibAsync classic and runtime-async, rewrites the latter,
-/// runs all three and compares the rewritten transcript with the classic one.
+/// runs all three and compares the rewritten transcript with the classic one; and, when .NET 11 can
+/// be laid out (RuntimePacks), the runtime-async build on .NET 11's own runtime async as a fourth.
 /// </summary>
 internal static class DemoCommand
 {
@@ -19,6 +21,8 @@ internal static class DemoCommand
             (a) classic                  stock runtime
             (b) runtime async            DOTNET_RuntimeAsync=1
             (c) rewritten by Async2      stock runtime
+            (d) runtime async            .NET 11, natively (as 'async2 runtime 11' lays it out; when it
+                                         cannot be restored, (d) says why and is left out)
           Prints each transcript and whether (c) matches (a), ignoring the 'time:' lines.
           Needs the repository (the folder with Async2.slnx) and the .NET SDK; builds go to artifacts/demo.
 
@@ -44,7 +48,7 @@ internal static class DemoCommand
                 return null;
             },
         };
-        var command = new Command("demo", "Builds, rewrites and runs the bundled FibAsync sample three ways.")
+        var command = new Command("demo", "Builds, rewrites and runs the bundled FibAsync sample three ways, and on .NET 11.")
         {
             n,
         };
@@ -77,7 +81,30 @@ internal static class DemoCommand
             : "(c) DIFFERS from (a): this is a bug in Async2; please report it with the transcripts above.");
         if (Comparable(b) != Comparable(a))
             Console.WriteLine("note: (b), the runtime's own runtime async, differs from (a).");
+
+        if (Net11() is { } net11)
+        {
+            var d = Show($"(d) runtime async, natively on .NET {net11.Version}", runtimeAsync, appArgs, runtimeAsyncSwitch: false, net11);
+            if (Comparable(d) != Comparable(a))
+                Console.WriteLine("note: (d), .NET 11's own runtime async, differs from (a).");
+        }
         return same ? ExitCodes.Success : ExitCodes.Failure;
+    }
+
+    /// <summary>.NET 11 from the tool cache, restored there the first time; null, and (d) says why, when it cannot be.</summary>
+    private static RuntimeRoot? Net11()
+    {
+        try
+        {
+            return RuntimePacks.Ensure(RuntimePacks.Net11, ToolCache.Root, Console.Out);
+        }
+        catch (CliException e)
+        {
+            Console.WriteLine($"== (d) runtime async on .NET {RuntimePacks.Net11}: left out, .NET {RuntimePacks.Net11} could not be laid out");
+            foreach (var line in e.Message.ReplaceLineEndings("\n").Split('\n'))
+                Console.WriteLine("   " + line);
+            return null;
+        }
     }
 
     private static string Build(string project, string output, bool runtimeAsync)
@@ -96,10 +123,10 @@ internal static class DemoCommand
         return Path.Combine(output, Sample + ".dll");
     }
 
-    private static string Show(string title, string app, string[] appArgs, bool runtimeAsyncSwitch)
+    private static string Show(string title, string app, string[] appArgs, bool runtimeAsyncSwitch, RuntimeRoot? runtime = null)
     {
         Console.WriteLine($"== {title}");
-        var (exitCode, output) = ChildProcess.RunCaptured([app, .. appArgs], runtimeAsyncSwitch);
+        var (exitCode, output) = ChildProcess.RunCaptured([app, .. appArgs], runtimeAsyncSwitch, runtime: runtime);
         var transcript = output + $"exit code {exitCode}{Environment.NewLine}";
         foreach (var line in transcript.TrimEnd().Split('\n'))
             Console.WriteLine("   " + line.TrimEnd('\r'));

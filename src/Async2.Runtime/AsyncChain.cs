@@ -217,6 +217,24 @@ public ref struct AsyncChain
     }
 
     /// <summary>
+    /// <see cref="ThrowIfFaulted()"/> for the branch of Continuation.PassFaultThrough that stands
+    /// for await <paramref name="state"/>, which goes with the throw: the branches' throws then
+    /// differ, and the JIT cannot merge them into one (.NET 11's tail merge does), which would
+    /// leave one await's line in the trace for every await of the method
+    /// (tests/corpus/exceptions_long_pass_through_runs.cs on .NET 11).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [StackTraceHidden]
+    public void ThrowIfFaulted(int state)
+    {
+        if (Fault is not null)
+        {
+            TakeOutermostPassThroughFrame()?.PassFaultThrough(ref this);
+            PassThroughFrames.Throw(Fault, state);
+        }
+    }
+
+    /// <summary>
     /// Rethrows <see cref="Fault"/> from inside the <see cref="PassThroughCount"/> frames from
     /// <see cref="PassThroughInnermost"/> (PassThroughFrames.cs): has the outermost of them rethrow
     /// it at its await with this same chain, one frame fewer (Continuation.PassFaultThrough), which

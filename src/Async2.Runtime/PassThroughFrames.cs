@@ -25,6 +25,7 @@
 // "Async2.CompleteStackTraces" to false (runtimeconfig.json configProperties, or
 // <RuntimeHostConfigurationOption> in the project).
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.ExceptionServices;
 
@@ -40,6 +41,16 @@ internal static class PassThroughFrames
 
     internal static readonly bool ShownInStackTraces =
         !AppContext.TryGetSwitch(CompleteStackTracesSwitch, out bool complete) || complete;
+
+    /// <summary>
+    /// Throws <paramref name="fault"/> from the branch of Continuation.PassFaultThrough for await
+    /// <paramref name="state"/> (AsyncChain.ThrowIfFaulted(int)); the state is there only to tell
+    /// the branches' calls apart. Not inlined, or they would look alike again.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    [StackTraceHidden]
+    [DoesNotReturn]
+    internal static void Throw(ExceptionDispatchInfo fault, int state) => fault.Throw();
 
     /// <summary>
     /// Rethrows <paramref name="fault"/> through the <paramref name="count"/> frames that start at

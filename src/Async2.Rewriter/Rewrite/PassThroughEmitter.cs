@@ -17,9 +17,11 @@ namespace Async2.Rewriter.Rewrite;
 /// {
 ///     switch ((StateAndFlags &gt;&gt; 3) - 1) { case k - 1: goto AWAIT_k; ... }
 ///     Resume(ref chain); return;                 // a state that awaits no rewritten method
-///     AWAIT_k: chain.ThrowIfFaulted(); return;   // the sequence point of the variant's resumed await k
+///     AWAIT_k: chain.ThrowIfFaulted(k); return;  // the sequence point of the variant's resumed await k
 /// }
 /// </code>
+/// The state passed to ThrowIfFaulted keeps the branches apart: identical, the JIT may merge them
+/// (.NET 11 does), and every await would show one await's line.
 /// </summary>
 internal static class PassThroughEmitter
 {
@@ -55,7 +57,7 @@ internal static class PassThroughEmitter
         {
             var start = il.Create(OpCodes.Ldarg_1);
             branches[state - 1] = start;
-            rethrows.AddRange([start, il.Create(OpCodes.Call, runtime.ThrowIfFaulted), il.Create(OpCodes.Ret)]);
+            rethrows.AddRange([start, il.Create(OpCodes.Ldc_I4, state), il.Create(OpCodes.Call, runtime.ThrowIfFaultedAt), il.Create(OpCodes.Ret)]);
             if (hasLines && Diagnostics.StatementAt(variant, call) is { } line)
                 method.DebugInformation.SequencePoints.Add(BodyEditing.CopySequencePoint(line, start));
         }

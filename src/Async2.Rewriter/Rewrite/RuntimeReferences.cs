@@ -39,7 +39,8 @@ internal sealed class RuntimeReferences
         Head = module.ImportReference(chain.Fields.Single(f => f.Name == "Head"));
         Link = module.ImportReference(chain.Methods.Single(m => m.Name == "Link"));
         LinkAwaitingCallee = module.ImportReference(chain.Methods.Single(m => m.Name == "LinkAwaitingCallee"));
-        ThrowIfFaulted = module.ImportReference(chain.Methods.Single(m => m.Name == "ThrowIfFaulted"));
+        ThrowIfFaulted = module.ImportReference(chain.Methods.Single(m => m.Name == "ThrowIfFaulted" && m.Parameters.Count == 0));
+        ThrowIfFaultedAt = module.ImportReference(chain.Methods.Single(m => m.Name == "ThrowIfFaulted" && m.Parameters.Count == 1));
         _getResult = chain.Methods.Single(m => m.Name == "GetResult");
         ThunkScope = module.ImportReference(scope);
         ThunkScopeEnter = module.ImportReference(scope.Methods.Single(m => m.Name == "Enter"));
@@ -88,6 +89,8 @@ internal sealed class RuntimeReferences
     /// <summary><c>AsyncChain.LinkAwaitingCallee</c>: Link that also records the caller's resume context.</summary>
     public MethodReference LinkAwaitingCallee { get; }
     public MethodReference ThrowIfFaulted { get; }
+    /// <summary><c>AsyncChain.ThrowIfFaulted(int)</c>: for PassFaultThrough, whose branches must not look alike to the JIT.</summary>
+    public MethodReference ThrowIfFaultedAt { get; }
     public TypeReference ThunkScope { get; }
     public MethodReference ThunkScopeEnter { get; }
     public MethodReference ThunkScopeExit { get; }

@@ -1,4 +1,5 @@
 using Async2.Tests.Corpus;
+using Async2.Cli.Runtimes;
 using Mono.Cecil;
 using Xunit;
 
@@ -6,7 +7,8 @@ namespace Async2.Tests.Cli;
 
 /// <summary>
 /// Seed 003's CountRecursivelyAsync(1,000,000): the rewritten build completes on the 8 MB main
-/// thread and on a 1.5 MB thread-pool thread, where the classic build overflows the stack.
+/// thread and on a 1.5 MB thread-pool thread, where the classic build overflows the stack; on
+/// .NET 11 too, where the runtime's own runtime async overflows it as classic async does.
 /// </summary>
 public sealed class DeepRecursionTests
 {
@@ -16,9 +18,14 @@ public sealed class DeepRecursionTests
         ProgramBuilder.Build("DeepRecursion", [Path.Combine(TestEnvironment.FixturesFolder, "DeepRecursion.cs")]);
 
     [Fact]
-    public void Rewritten_build_counts_a_million_levels_deep()
+    public void Rewritten_build_counts_a_million_levels_deep() => AssertCountsAMillionLevelsDeep(runtime: null);
+
+    [Net11Fact]
+    public void On_net11_rewritten_build_counts_a_million_levels_deep() => AssertCountsAMillionLevelsDeep(Net11.Root);
+
+    private static void AssertCountsAMillionLevelsDeep(RuntimeRoot? runtime)
     {
-        var (exitCode, stdout, stderr) = ProgramRunner.RunDotnet([Build().Rewritten, Depth.ToString()], runtimeAsync: false);
+        var (exitCode, stdout, stderr) = ProgramRunner.RunDotnet([Build().Rewritten, Depth.ToString()], runtimeAsync: false, runtime: runtime);
         Assert.True(exitCode == 0, $"exit code {exitCode}\n{stderr}");
         long expectedSum = (long)Depth * (Depth + 1) / 2 + 7;
         Assert.Equal(
@@ -47,6 +54,15 @@ public sealed class DeepRecursionTests
     public void Classic_build_overflows_the_stack_at_that_depth()
     {
         var (exitCode, _, stderr) = ProgramRunner.RunDotnet([Build().Classic, Depth.ToString()], runtimeAsync: false);
+        Assert.NotEqual(0, exitCode);
+        Assert.Contains("Stack overflow", stderr);
+    }
+
+    /// <summary>What the rewrite is for on .NET 11 as well: its native runtime async is as deep as classic async.</summary>
+    [Net11Fact]
+    public void On_net11_native_runtime_async_overflows_the_stack_at_that_depth()
+    {
+        var (exitCode, _, stderr) = ProgramRunner.RunDotnet([Build().RuntimeAsync, Depth.ToString()], runtimeAsync: false, runtime: Net11.Root);
         Assert.NotEqual(0, exitCode);
         Assert.Contains("Stack overflow", stderr);
     }

@@ -11,7 +11,7 @@ namespace Async2.Tests.Cli;
 /// resuming them one by one (no handler at their await): by default it rethrows through them
 /// together (PassThroughFrames.cs), so the rewritten trace is classic's, line for line.
 /// The AppContext switch Async2.CompleteStackTraces=false leaves those frames out, as the runtime's
-/// own runtime async does.
+/// own runtime async does. On .NET 11 the rewritten trace is classic's there too.
 /// </summary>
 public sealed partial class StackTraceTests
 {
@@ -21,11 +21,20 @@ public sealed partial class StackTraceTests
     // Each build's output, run once for all the tests that read it (the programs are deterministic).
     private static readonly Lazy<string> s_classicOutput = new(() => Run(s_build.Value.Classic));
     private static readonly Lazy<string> s_rewrittenOutput = new(() => Run(s_build.Value.Rewritten));
+    private static readonly Lazy<string> s_classicOn11 = new(() => Run(s_build.Value.Classic, Net11.Root));
+    private static readonly Lazy<string> s_rewrittenOn11 = new(() => Run(s_build.Value.Rewritten, Net11.Root));
 
     [Fact]
     public void Rewritten_program_prints_classic_traces_character_for_character()
     {
         Assert.Equal(s_classicOutput.Value, s_rewrittenOutput.Value);
+    }
+
+    [Net11Fact]
+    public void On_net11_rewritten_program_prints_classic_traces_character_for_character()
+    {
+        Assert.Equal(s_classicOn11.Value, s_rewrittenOn11.Value);
+        Assert.Equal(151, Traces(s_rewrittenOn11.Value)[1].Count(f => f.Method == "Recurse"));
     }
 
     /// <param name="trace">Which of the fixture's printed traces.</param>
@@ -107,9 +116,9 @@ public sealed partial class StackTraceTests
         Assert.Contains("finally in Outer", output);
     }
 
-    private static string Run(string assembly)
+    private static string Run(string assembly, Async2.Cli.Runtimes.RuntimeRoot? runtime = null)
     {
-        var (exitCode, stdout, stderr) = ProgramRunner.RunDotnet([assembly], runtimeAsync: false);
+        var (exitCode, stdout, stderr) = ProgramRunner.RunDotnet([assembly], runtimeAsync: false, runtime: runtime);
         Assert.True(exitCode == 0, $"exit code {exitCode}\n{stdout}{stderr}");
         return stdout;
     }

@@ -3,26 +3,32 @@ using Xunit;
 namespace Async2.Tests.Corpus;
 
 /// <summary>
-/// Corpus programs on which the runtime's own runtime async (DOTNET_RuntimeAsync=1) prints
-/// something other than classic async, read from tests/corpus/KNOWN_RUNTIME_DIFFERENCES.txt
-/// (<c>program: why</c> per line, # for comments). These are differences of the .NET 10 runtime,
-/// not of Async2; the tests check that each listed one still differs, so the list cannot go stale.
+/// Corpus programs on which a runtime's own runtime async prints something other than classic
+/// async on the same runtime, read from a list in tests/corpus (<c>program: what differs</c> per line,
+/// # for comments): KNOWN_RUNTIME_DIFFERENCES.txt for .NET 10 under DOTNET_RuntimeAsync=1 (run (b)),
+/// KNOWN_RUNTIME_DIFFERENCES_NET11.txt for .NET 11's native runtime async (run (a11)). These are
+/// differences of the runtimes, not of Async2; the tests check that each listed one still differs,
+/// so a list cannot go stale.
 /// </summary>
-internal static class KnownRuntimeDifferences
+internal sealed class KnownRuntimeDifferences(string runtime, string fileName)
 {
-    private static readonly Lazy<IReadOnlyDictionary<string, string>> s_entries = new(() => ProgramNotes.Read("KNOWN_RUNTIME_DIFFERENCES.txt"));
+    public static KnownRuntimeDifferences Net10 { get; } = new(".NET 10 (DOTNET_RuntimeAsync=1)", "KNOWN_RUNTIME_DIFFERENCES.txt");
 
-    public static string? Why(string program) => s_entries.Value.GetValueOrDefault(program);
+    public static KnownRuntimeDifferences Net11 { get; } = new(".NET 11", "KNOWN_RUNTIME_DIFFERENCES_NET11.txt");
+
+    private readonly Lazy<IReadOnlyDictionary<string, string>> _entries = new(() => ProgramNotes.Read(fileName));
+
+    public string? Why(string program) => _entries.Value.GetValueOrDefault(program);
 
     /// <summary>
-    /// Run (b) must print what classic async prints, unless <paramref name="program"/> is listed;
-    /// then it must still differ, so that a fixed runtime gets the entry removed.
+    /// The runtime's own run must print what classic async prints, unless <paramref name="program"/>
+    /// is listed; then it must still differ, so that a fixed runtime gets the entry removed.
     /// </summary>
-    public static void AssertMatchesOrIsListed(string program, string classic, string runtime)
+    public void AssertMatchesOrIsListed(string program, string classic, string runtimeAsync)
     {
         if (Why(program) is { } why)
-            Assert.False(runtime == classic, $"{program} is listed as a known runtime difference ({why}) but the runtime now agrees with classic async: remove it from the list.");
+            Assert.False(runtimeAsync == classic, $"{program} is listed in {fileName} as a known difference of {runtime}'s runtime async ({why}) but it now agrees with classic async: remove it from the list.");
         else
-            Assert.Equal(classic, runtime);
+            Assert.Equal(classic, runtimeAsync);
     }
 }

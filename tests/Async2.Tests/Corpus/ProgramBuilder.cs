@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using System.Security.Cryptography;
 using System.Text;
+using Async2.Cli.Runtimes;
 using Async2.Rewriter;
 
 namespace Async2.Tests.Corpus;
@@ -116,19 +117,36 @@ internal static class ProgramBuilder
 /// <summary>Runs <c>dotnet</c> child processes and captures what they print.</summary>
 internal static class ProgramRunner
 {
-    /// <summary>What a run of a test program shows a user: standard output and the exit code.</summary>
-    public static string Transcript(string assembly, bool runtimeAsync)
+    /// <summary>
+    /// What a run of a test program shows a user: standard output and the exit code. On the SDK's
+    /// runtime, or on <paramref name="runtime"/> (.NET 11, <see cref="Net11"/>) when given.
+    /// </summary>
+    public static string Transcript(string assembly, bool runtimeAsync, RuntimeRoot? runtime = null)
     {
-        var (exitCode, stdout, stderr) = RunDotnet([assembly], runtimeAsync);
+        var (exitCode, stdout, stderr) = RunDotnet([assembly], runtimeAsync, runtime: runtime);
+        return TranscriptOf(exitCode, stdout, stderr);
+    }
+
+    /// <summary>The transcript of a run started otherwise (by <c>async2 run</c>, say).</summary>
+    public static string TranscriptOf(int exitCode, string stdout, string stderr)
+    {
         var transcript = stdout.ReplaceLineEndings("\n") + $"[exit code {exitCode}]";
         if (exitCode != 0 && stderr.Length > 0)
             transcript += $"\n[stderr first line] {stderr.ReplaceLineEndings("\n").Split('\n')[0]}";
         return transcript;
     }
 
+    /// <summary>Runs <c>dotnet args</c>: the SDK's host, or <paramref name="runtime"/>'s started as <c>async2 run --runtime</c> starts it.</summary>
     public static (int ExitCode, string Stdout, string Stderr) RunDotnet(IEnumerable<string> args, bool runtimeAsync, TimeSpan? timeout = null,
-        IReadOnlyDictionary<string, string?>? environment = null) =>
-        Run(TestEnvironment.DotnetHost, args, runtimeAsync, timeout, environment: environment);
+        IReadOnlyDictionary<string, string?>? environment = null, RuntimeRoot? runtime = null)
+    {
+        if (runtime is null)
+            return Run(TestEnvironment.DotnetHost, args, runtimeAsync, timeout, environment: environment);
+        var variables = runtime.Environment.ToDictionary(v => v.Key, v => (string?)v.Value);
+        foreach (var (name, value) in environment ?? new Dictionary<string, string?>())
+            variables[name] = value;
+        return Run(runtime.Host, args, runtimeAsync, timeout, environment: variables);
+    }
 
     /// <summary>
     /// Runs <paramref name="program"/> to its end, never under DOTNET_RuntimeAsync unless

@@ -2,7 +2,7 @@ namespace Async2.Tests.Corpus;
 
 /// <summary>
 /// Reads a list of corpus programs with a note each, in tests/corpus: one <c>program: note</c> per
-/// line, # for comments (KNOWN_RUNTIME_DIFFERENCES.txt, WASM_LEFT_OUT.txt).
+/// line, # for comments (KNOWN_RUNTIME_DIFFERENCES.txt, KNOWN_RUNTIME_DIFFERENCES_NET11.txt, WASM_LEFT_OUT.txt).
 /// </summary>
 internal static class ProgramNotes
 {
