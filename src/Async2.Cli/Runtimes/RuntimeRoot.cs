@@ -12,12 +12,19 @@ internal sealed record RuntimeRoot(string Folder, string Version)
 {
     public string Host => Path.Combine(Folder, OperatingSystem.IsWindows() ? "dotnet.exe" : "dotnet");
 
+    /// <summary>The variables that start an app with <see cref="Host"/> on this runtime (the package tests set them too).</summary>
+    public IReadOnlyDictionary<string, string> Variables => new Dictionary<string, string>
+    {
+        ["DOTNET_ROOT"] = Folder,
+        ["DOTNET_ROLL_FORWARD"] = "Major",
+        ["DOTNET_MULTILEVEL_LOOKUP"] = "0",
+    };
+
     /// <summary>Points <paramref name="info"/> (a <c>dotnet</c> start) at this runtime.</summary>
     public void Apply(ProcessStartInfo info)
     {
         info.FileName = Host;
-        info.Environment["DOTNET_ROOT"] = Folder;
-        info.Environment["DOTNET_ROLL_FORWARD"] = "Major";
-        info.Environment["DOTNET_MULTILEVEL_LOOKUP"] = "0";
+        foreach (var (name, value) in Variables)
+            info.Environment[name] = value;
     }
 }

@@ -16,7 +16,7 @@ namespace Async2.Tests.Packages;
 /// its assemblies must hold no runtime-async method and no AsyncHelpers reference.
 /// </summary>
 [Trait("Category", "Slow")]
-public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper output) : IClassFixture<SamplesWorkspace>
+public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper output) : IClassFixture<SamplesWorkspace>
 {
     private const string Configuration = "Release";
     private static readonly string[] AsyncEnabledAssemblies = ["App.dll", "Library.dll"];
