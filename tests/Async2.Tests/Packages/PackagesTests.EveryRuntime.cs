@@ -86,7 +86,7 @@ public sealed partial class PackagesTests
 
         // The root holds .NET 11 alone, so an app that runs there runs on 11.
         var runtimes = ProgramRunner.Run(dotnet11.Host, ["--list-runtimes"], environment: Variables(dotnet11));
-        Assert.Matches(@"^Microsoft\.NETCore\.App 11\.", runtimes.Stdout);
+        Assert.Matches(@"(?m)^Microsoft\.NETCore\.App 11\.", runtimes.Stdout);
         Assert.DoesNotContain("Microsoft.NETCore.App 10.", runtimes.Stdout);
         var app = Path.Combine(workspace.Samples, "PortableConsole", "bin", Configuration, "net10.0", "PortableConsole.dll");
         var run = ProgramRunner.Run(dotnet11.Host, [app], environment: Variables(dotnet11));
