@@ -7,8 +7,7 @@ namespace Async2.Tests.Packages;
 /// <summary>
 /// A published Blazor WebAssembly app as a browser shows it: its wwwroot served on a loopback port
 /// by a static file server of the test's own, loaded by headless Chromium, and the DOM it rendered
-/// read back (<c>--dump-dom</c> after a virtual-time budget). Chromium's flags are InspectTests';
-/// keep the two in sync. Needs Debian's chromium (.ci/run installs it).
+/// read back (<c>--dump-dom</c> after a virtual-time budget). Chromium as Wasm.Chromium starts it.
 /// </summary>
 internal static class HeadlessChromium
 {
@@ -20,14 +19,12 @@ internal static class HeadlessChromium
     /// </summary>
     public static string RenderedDom(string wwwroot, string scratch, Func<string, bool> settled)
     {
-        var chromium = new[] { "/usr/bin/chromium", "/usr/bin/chromium-browser" }.FirstOrDefault(File.Exists);
-        Xunit.Assert.True(chromium is not null, "headless Chromium is needed to render the app: apt-get install chromium (.ci/run does)");
+        var chromium = Wasm.Chromium.Path();
         using var server = new StaticFileServer(wwwroot);
         var dom = "";
         for (int attempt = 1; attempt <= 3; attempt++)
         {
-            string[] headless = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", $"--user-data-dir={Path.Combine(scratch, $"profile-{Guid.NewGuid():N}")}"];
+            var headless = Wasm.Chromium.HeadlessArguments(Path.Combine(scratch, $"profile-{Guid.NewGuid():N}"));
             var run = ProgramRunner.Run(chromium, [.. headless, $"--virtual-time-budget={attempt * 60_000}", "--dump-dom", server.Address],
                 timeout: TimeSpan.FromMinutes(3));
             dom = run.Stdout;
