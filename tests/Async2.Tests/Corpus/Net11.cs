@@ -119,3 +119,13 @@ internal sealed class Net11FactAttribute : FactAttribute
         Skip = Net11.WhyUnavailable;
     }
 }
+
+/// <summary>A fact that runs only in the long mode (ASYNC2_LONG_TESTS=1) and is reported skipped, saying so, otherwise.</summary>
+internal sealed class LongModeFactAttribute : FactAttribute
+{
+    public LongModeFactAttribute()
+    {
+        if (!TestEnvironment.LongTests)
+            Skip = "long mode only: ASYNC2_LONG_TESTS=1 runs it";
+    }
+}

@@ -16,7 +16,7 @@ namespace Async2.Tests.Packages;
 /// its assemblies must hold no runtime-async method and no AsyncHelpers reference.
 /// </summary>
 [Trait("Category", "Slow")]
-public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper output) : IClassFixture<SamplesWorkspace>
+public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper output) : IClassFixture<SamplesWorkspace>
 {
     private const string Configuration = "Release";
     private static readonly string[] AsyncEnabledAssemblies = ["App.dll", "Library.dll"];
@@ -41,9 +41,9 @@ public sealed class PackagesTests(SamplesWorkspace workspace, ITestOutputHelper 
         // The samples reference the version of the last pack, which samples/Directory.Build.props reads from beside the packages
         // (the repository's samples: other tests add projects to the workspace's copy).
         foreach (var project in Directory.EnumerateFiles(Path.Combine(TestEnvironment.RepositoryRoot, "samples"), "*.csproj", SearchOption.AllDirectories))
-            foreach (var reference in XDocument.Load(project).Descendants("PackageReference").Where(r => r.Attribute("Include")?.Value == "Async2.Build"))
+            foreach (var reference in XDocument.Load(project).Descendants("PackageReference").Where(r => r.Attribute("Include")?.Value is "Async2.Build" or "Async2.Runtime"))
                 Assert.True(reference.Attribute("Version")?.Value == "$(Async2Version)",
-                    $"{Path.GetFileName(project)} references Async2.Build {reference.Attribute("Version")?.Value}, not the last pack's $(Async2Version)");
+                    $"{Path.GetFileName(project)} references {reference.Attribute("Include")!.Value} {reference.Attribute("Version")?.Value}, not the last pack's $(Async2Version)");
     }
 
     [Fact]
