@@ -285,7 +285,7 @@ public sealed class CliTests : IDisposable
     {
         var (exitCode, _, stderr) = RunAsync2("frobnicate");
         Assert.Equal(2, exitCode);
-        Assert.Contains("Unrecognized command or argument 'frobnicate'", stderr);
+        Assert.Contains("error: 'frobnicate' is not an async2 command.", stderr);
     }
 
     [Fact]
