@@ -68,9 +68,13 @@ main() {
     dotnet build tests/soak/Driver -c Release -nologo -v quiet >/dev/null || die "driver build failed"
     classic_dll=tests/soak/Service/bin/classic/Release/net10.0/SoakService.dll
     async2_dll=tests/soak/Service/bin/async2/Release/net10.0/SoakService.dll
-    # The two builds must really differ: only the Async2 one carries the runtime library beside it.
+    # The two builds must really differ: only the Async2 one carries the runtime library beside it,
+    # and only a rewritten assembly declares continuation classes (<M>d__Async2_N, in its metadata's
+    # UTF-8 names); the library alone was there once when the service had been built classic.
     [ -f "$(dirname "$async2_dll")/Async2.Runtime.dll" ] || die "the Async2 build has no Async2.Runtime.dll: it was not rewritten"
+    grep -aq 'd__Async2_' "$async2_dll" || die "the Async2 build declares no continuation class: it was not rewritten"
     [ ! -f "$(dirname "$classic_dll")/Async2.Runtime.dll" ] || die "the classic build carries Async2.Runtime.dll"
+    ! grep -aq 'd__Async2_' "$classic_dll" || die "the classic build declares continuation classes"
 
     # Ports below the kernel's ephemeral range (32768 up by default): a loopback client socket of any
     # process may take an ephemeral port as its own end, and then the server cannot bind it, at
