@@ -229,8 +229,10 @@ public ref struct AsyncChain
     {
         if (Fault is not null)
         {
+            // A passed-through frame has no handler at its await, so resuming it with Fault rethrows it;
+            // the throw below is reached only when there is no such frame, Fault still set.
             TakeOutermostPassThroughFrame()?.PassFaultThrough(ref this);
-            PassThroughFrames.Throw(Fault, state);
+            PassThroughFrames.Throw(Fault!, state);
         }
     }
 
