@@ -1,5 +1,6 @@
 using System.Runtime.InteropServices;
 using System.Text.Json;
+using Async2.Rewriter;
 
 namespace Async2.Cli.Runtimes;
 
@@ -118,13 +119,13 @@ internal static class RuntimePacks
 
     private static void LayOut(string version, string packageFolder, string root)
     {
-        var sdkRoot = Path.GetFullPath(Path.Combine(RuntimeEnvironment.GetRuntimeDirectory(), "..", "..", ".."));
         var host = OperatingSystem.IsWindows() ? "dotnet.exe" : "dotnet";
-        if (!File.Exists(Path.Combine(sdkRoot, host)))
+        var runningHost = SharedFrameworks.SharedFolder is { } shared ? Path.Combine(Path.GetDirectoryName(shared)!, host) : null;
+        if (runningHost is null || !File.Exists(runningHost))
             throw CliException.Failure($"cannot lay out .NET {version}: no dotnet host beside the running runtime.",
-                $"{Path.Combine(sdkRoot, host)} does not exist (is async2 running self-contained?)", "run async2 with the .NET SDK's dotnet");
+                $"{runningHost ?? SharedFrameworks.RunningNetCoreApp} is no dotnet installation's (is async2 running self-contained?)", "run async2 with the .NET SDK's dotnet");
         Directory.CreateDirectory(root);
-        File.Copy(Path.Combine(sdkRoot, host), Path.Combine(root, host));
+        File.Copy(runningHost, Path.Combine(root, host));
 
         foreach (var framework in Frameworks)
         {
