@@ -18,9 +18,7 @@ internal static class ChildProcess
     /// </summary>
     public static int RunAttached(IEnumerable<string> args, bool runtimeAsync = false, Runtimes.RuntimeRoot? runtime = null)
     {
-        var info = StartInfo(args, runtimeAsync, redirect: false);
-        runtime?.Apply(info);
-        using var process = Process.Start(info)
+        using var process = Process.Start(StartInfo(args, runtimeAsync, redirect: false, runtime))
             ?? throw CliException.Failure("could not start 'dotnet'.", "the process did not start", "check that the .NET SDK is on PATH");
         using var signals = new SignalRelay(process);
         process.WaitForExit();
@@ -78,8 +76,7 @@ internal static class ChildProcess
     public static (int ExitCode, string Output) RunCaptured(IEnumerable<string> args, bool runtimeAsync = false, string? workingDirectory = null,
         Runtimes.RuntimeRoot? runtime = null)
     {
-        var info = StartInfo(args, runtimeAsync, redirect: true);
-        runtime?.Apply(info);
+        var info = StartInfo(args, runtimeAsync, redirect: true, runtime);
         if (workingDirectory is not null)
             info.WorkingDirectory = workingDirectory;
         using var process = Process.Start(info)
@@ -90,8 +87,11 @@ internal static class ChildProcess
         return (process.ExitCode, stdout + stderr.Result);
     }
 
-    /// <summary>How to start <c>dotnet args</c>: under DOTNET_RuntimeAsync=1 only if <paramref name="runtimeAsync"/>, never inheriting it.</summary>
-    public static ProcessStartInfo StartInfo(IEnumerable<string> args, bool runtimeAsync, bool redirect)
+    /// <summary>
+    /// How to start <c>dotnet args</c>: under DOTNET_RuntimeAsync=1 only if <paramref name="runtimeAsync"/>,
+    /// never inheriting it; on <paramref name="runtime"/> when given.
+    /// </summary>
+    public static ProcessStartInfo StartInfo(IEnumerable<string> args, bool runtimeAsync, bool redirect, Runtimes.RuntimeRoot? runtime = null)
     {
         var info = new ProcessStartInfo(DotnetHost)
         {
@@ -105,6 +105,7 @@ internal static class ChildProcess
             info.Environment["DOTNET_RuntimeAsync"] = "1";
         else
             info.Environment.Remove("DOTNET_RuntimeAsync");
+        runtime?.Apply(info);
         return info;
     }
 }

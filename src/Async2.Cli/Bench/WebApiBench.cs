@@ -267,8 +267,7 @@ internal static partial class WebApiBench
         public static StartedApp Start(Server server)
         {
             // .NET 10 runs runtime-async methods only under the switch; .NET 11 runs them natively.
-            var info = ChildProcess.StartInfo([server.Dll, "--urls", "http://127.0.0.1:0"], runtimeAsync: server.Flavor == Flavor.Runtime && server.Runtime is null, redirect: true);
-            server.Runtime?.Apply(info);
+            var info = ChildProcess.StartInfo([server.Dll, "--urls", "http://127.0.0.1:0"], runtimeAsync: server.Flavor == Flavor.Runtime && server.Runtime is null, redirect: true, server.Runtime);
             var app = new StartedApp(Process.Start(info) ?? throw new InvalidOperationException("the server did not start"));
             try
             {
