@@ -1,38 +1,33 @@
 using System.Diagnostics;
 using System.Net;
-using System.Net.Sockets;
 using System.Text;
 
 namespace Async2.Tests.Wasm;
 
+/// <summary>One page: a program assembly (its PDB beside it) and the arguments its Main gets.</summary>
+internal sealed record WasmRun(string Assembly, params string[] Arguments);
+
 /// <summary>
 /// Runs program assemblies in Mono on WebAssembly, one page load each, in one headless Chromium:
-/// a loopback server serves the host page (tests/wasm-host), hands page K the assembly of run K
+/// a LoopbackServer serves the host page (tests/wasm-host), hands page K the assembly of run K
 /// (and its PDB, for line numbers), takes its transcript and sends the page on to run K+1. A run
 /// that posts nothing in time is recorded as timed out, and Chromium is restarted at the next run
 /// (a page stuck in a loop holds its renderer). Keep the routes in sync with the host's Program.cs and main.js.
 /// </summary>
-/// <summary>One page: a program assembly (its PDB beside it) and the arguments its Main gets.</summary>
-internal sealed record WasmRun(string Assembly, params string[] Arguments);
-
 internal sealed class WasmRunner : IDisposable
 {
     private readonly IReadOnlyList<string> _roots;
     private readonly IReadOnlyList<WasmRun> _runs;
     private readonly string?[] _transcripts;
-    private readonly HttpListener _listener = new();
-    private readonly string _origin;
     private readonly SemaphoreSlim _posted = new(0);
+    private readonly LoopbackServer _server;
 
     private WasmRunner(IReadOnlyList<string> roots, IReadOnlyList<WasmRun> runs)
     {
         _roots = roots;
         _runs = runs;
         _transcripts = new string?[runs.Count];
-        _origin = $"http://127.0.0.1:{FreePort()}";
-        _listener.Prefixes.Add(_origin + "/");
-        _listener.Start();
-        _ = Task.Run(ServeAsync);
+        _server = new LoopbackServer(RespondAsync);
     }
 
     /// <summary>Each run's transcript, in order; <paramref name="perRun"/> bounds each page.</summary>
@@ -82,31 +77,7 @@ internal sealed class WasmRunner : IDisposable
     }
 
     private string PageOf(int run) =>
-        $"{_origin}/index.html?run={run}" + string.Concat(_runs[run].Arguments.Select(a => "&arg=" + Uri.EscapeDataString(a)));
-
-    private async Task ServeAsync()
-    {
-        while (_listener.IsListening)
-        {
-            HttpListenerContext context;
-            try
-            {
-                context = await _listener.GetContextAsync();
-            }
-            catch (Exception) when (!_listener.IsListening)
-            {
-                return;
-            }
-            try
-            {
-                await RespondAsync(context);
-            }
-            catch (HttpListenerException)
-            {
-                // the browser went away mid-response (killed after a timeout)
-            }
-        }
-    }
+        $"{_server.Origin}/index.html?run={run}" + string.Concat(_runs[run].Arguments.Select(a => "&arg=" + Uri.EscapeDataString(a)));
 
     private async Task RespondAsync(HttpListenerContext context)
     {
@@ -131,17 +102,10 @@ internal sealed class WasmRunner : IDisposable
             body = Encoding.UTF8.GetBytes(run + 1 < _runs.Count ? PageOf(run + 1) : "");
             type = "text/plain";
         }
-        else if (_roots.Select(root => Path.GetFullPath(Path.Combine(root, path.TrimStart('/')))).FirstOrDefault(File.Exists) is { } asset)
+        else if (_roots.Select(root => LoopbackServer.StaticFile(root, path)).FirstOrDefault(found => found is not null) is { } asset)
         {
             body = await File.ReadAllBytesAsync(asset);
-            type = Path.GetExtension(asset) switch
-            {
-                ".html" => "text/html; charset=utf-8",
-                ".js" or ".mjs" => "text/javascript",
-                ".wasm" => "application/wasm",
-                ".json" => "application/json",
-                _ => type,
-            };
+            type = LoopbackServer.ContentTypeOf(asset);
         }
         response.StatusCode = body is null ? 404 : 200;
         response.ContentType = type;
@@ -149,19 +113,7 @@ internal sealed class WasmRunner : IDisposable
         response.Headers["Cache-Control"] = path.StartsWith("/_framework/", StringComparison.Ordinal) ? "max-age=3600" : "no-store";
         if (body is not null)
             await response.OutputStream.WriteAsync(body);
-        response.Close();
     }
 
-    private static int FreePort()
-    {
-        using var probe = new TcpListener(IPAddress.Loopback, 0);
-        probe.Start();
-        return ((IPEndPoint)probe.LocalEndpoint).Port;
-    }
-
-    public void Dispose()
-    {
-        _listener.Stop();
-        _listener.Close();
-    }
+    public void Dispose() => _server.Dispose();
 }
