@@ -15,6 +15,7 @@ using System.Linq;
 using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
+using System.Threading;
 using System.Threading.Tasks;
 
 interface IGreeter { Task<string> Greet(string name); }
@@ -52,10 +53,18 @@ static class Program
     static bool s_suspend;
     static readonly List<string> s_log = new();
 
+    // While Invoke reads the status of the task a call returned, Tick waits on this gate rather
+    // than Task.Yield: a pool thread could otherwise complete the task before the status is read.
+    static TaskCompletionSource? s_statusGate;
+
     public static async Task Tick()
     {
-        if (s_suspend) await Task.Yield();
+        if (!s_suspend) return;
+        if (s_statusGate is { } gate) await gate.Task;
+        else await Task.Yield();
     }
+
+    static void ReleaseStatusGate() => Interlocked.Exchange(ref s_statusGate, null)?.SetResult();
 
     static async Task<T> Echo<T>(T value) { await Tick(); return value; }
 
@@ -78,6 +87,7 @@ static class Program
     {
         if (result is not Task task) return $"returned {result?.GetType().Name ?? "null"}";
         string status = task.IsCompleted ? task.Status.ToString() : "pending";
+        ReleaseStatusGate();
         try
         {
             await task;
@@ -89,8 +99,9 @@ static class Program
 
     static async Task<string> Invoke(Func<object?> call)
     {
+        s_statusGate = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         try { return await Show(call()); }
-        catch (Exception e) { return $"threw {e.GetType().Name}: {e.Message}" + (e.InnerException is { } inner ? $" / inner {inner.GetType().Name}: {inner.Message}" : ""); }
+        catch (Exception e) { ReleaseStatusGate(); return $"threw {e.GetType().Name}: {e.Message}" + (e.InnerException is { } inner ? $" / inner {inner.GetType().Name}: {inner.Message}" : ""); }
     }
 
     static async Task<string> Lambdas()
