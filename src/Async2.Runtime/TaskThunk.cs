@@ -177,6 +177,17 @@ public struct ThunkScope
         }
     }
 
+    /// <summary>
+    /// The filter of a variant's scope, in the runtime's first pass over an exception leaving the
+    /// variant: whether the contexts differ from those the scope was entered in, so that a caller's
+    /// exception filter would see the variant's. Only then is the exception caught and rethrown
+    /// once they are put back; otherwise it passes on untouched (a rethrow costs a second throw,
+    /// and Mono gives the rethrowing frame the rethrow's line). Conservatively true while flow is
+    /// suppressed, where the context object itself cannot be compared.
+    /// </summary>
+    public readonly bool ChangedContexts() =>
+        _restores && (_flowSuppressed || SynchronizationContext.Current != _synchronizationContext || ExecutionContext.Capture() != _executionContext);
+
     /// <summary>Puts back the ExecutionContext the scope was entered in; whether it had changed.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private readonly bool RestoreExecutionContext()

@@ -12,14 +12,21 @@ namespace Async2.Rewriter.Rewrite;
 /// variant has no builder to do that, so it does it itself:
 /// <code>
 ///     scope = ThunkScope.EnterVariant(ref chain);
-///     try   { ...body, every `ret` turned into `stloc result; leave END`... }
-///     catch (object) { scope.ExitVariant(ref chain); rethrow; }
+///     try {
+///         try   { ...body, every `ret` turned into `stloc result; leave END`... }
+///         fault { scope.ExitVariant(ref chain); }
+///     }
+///     catch (object) when (scope.ChangedContexts()) { rethrow; }
 /// END: scope.ExitVariant(ref chain); ldloc result; ret
 /// </code>
-/// Every way out but an exception (returning, suspending) goes through END. An exception is caught
-/// and rethrown rather than passed through a finally: exception filters run before finally blocks,
-/// so a caller's <c>catch ... when</c> would otherwise see the contexts the method left behind, where
-/// classic async (whose builder catches everything) shows it the caller's own.
+/// Every way out but an exception (returning, suspending) goes through END; an exception puts the
+/// contexts back in the fault, after the body's own finally blocks, which see the method's, as in
+/// classic async. Exception filters run before finally blocks, though: a caller's
+/// <c>catch ... when</c> would see the contexts the method left behind, where classic async (whose
+/// builder catches everything) shows it the caller's own. So an exception that leaves while the
+/// contexts differ is caught, and rethrown once the fault has put them back; any other passes on
+/// untouched, with no second throw (and, in Mono, which gives a rethrowing frame the rethrow's
+/// line, with the line it was thrown at).
 /// The scope is taken again on every resumption (the dispatcher has already put back the
 /// frame's own ExecutionContext by then), so it needs no room in the continuation.
 /// A method that cannot change either context itself gets no scope (see <see cref="MayChangeContexts"/>):
@@ -221,26 +228,40 @@ internal static class ContextScopeEmitter
             Instruction.Create(OpCodes.Call, runtime.ThunkScopeEnterVariant),
             Instruction.Create(OpCodes.Stloc, scope),
         ]);
+        var faultStart = Instruction.Create(OpCodes.Ldloca, scope);
+        var filterStart = Instruction.Create(OpCodes.Pop);
         var handlerStart = Instruction.Create(OpCodes.Pop);
-        var handler = new[]
-        {
-            handlerStart,
-            Instruction.Create(OpCodes.Ldloca, scope),
+        Instruction[] handlers =
+        [
+            faultStart,
             Instruction.Create(OpCodes.Ldarg, chain),
             Instruction.Create(OpCodes.Call, runtime.ThunkScopeExitVariant),
+            Instruction.Create(OpCodes.Endfinally),
+            filterStart,
+            Instruction.Create(OpCodes.Ldloca, scope),
+            Instruction.Create(OpCodes.Call, runtime.ThunkScopeChangedContexts),
+            Instruction.Create(OpCodes.Endfilter),
+            handlerStart,
             Instruction.Create(OpCodes.Rethrow),
-        };
-        foreach (var instruction in handler.Concat(epilogue))
+        ];
+        foreach (var instruction in handlers.Concat(epilogue))
             body.Instructions.Add(instruction);
 
-        // Outermost region: listed after every region it encloses, as ECMA-335 requires.
-        body.ExceptionHandlers.Add(new ExceptionHandler(ExceptionHandlerType.Catch)
+        // The two outermost regions, each listed after every region it encloses, as ECMA-335 requires.
+        body.ExceptionHandlers.Add(new ExceptionHandler(ExceptionHandlerType.Fault)
         {
             TryStart = tryStart,
-            TryEnd = handlerStart,
+            TryEnd = faultStart,
+            HandlerStart = faultStart,
+            HandlerEnd = filterStart,
+        });
+        body.ExceptionHandlers.Add(new ExceptionHandler(ExceptionHandlerType.Filter)
+        {
+            TryStart = tryStart,
+            TryEnd = filterStart,
+            FilterStart = filterStart,
             HandlerStart = handlerStart,
             HandlerEnd = epilogue[0],
-            CatchType = body.Method.Module.TypeSystem.Object,
         });
     }
 }

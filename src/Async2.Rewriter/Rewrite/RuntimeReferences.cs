@@ -46,6 +46,7 @@ internal sealed class RuntimeReferences
         ThunkScopeEnter = module.ImportReference(scope.Methods.Single(m => m.Name == "Enter"));
         ThunkScopeExit = module.ImportReference(scope.Methods.Single(m => m.Name == "Exit"));
         ThunkScopeExitVariant = module.ImportReference(scope.Methods.Single(m => m.Name == "ExitVariant"));
+        ThunkScopeChangedContexts = module.ImportReference(scope.Methods.Single(m => m.Name == "ChangedContexts"));
         ThunkScopeEnterVariant = module.ImportReference(scope.Methods.Single(m => m.Name == "EnterVariant"));
         LendContextScope = module.ImportReference(chain.Methods.Single(m => m.Name == "LendContextScope"));
         var stackGuard = Type(RuntimeNames.StackGuard);
@@ -95,6 +96,7 @@ internal sealed class RuntimeReferences
     public MethodReference ThunkScopeEnter { get; }
     public MethodReference ThunkScopeExit { get; }
     public MethodReference ThunkScopeExitVariant { get; }
+    public MethodReference ThunkScopeChangedContexts { get; }
     public MethodReference ThunkScopeEnterVariant { get; }
     public MethodReference LendContextScope { get; }
     public MethodReference StackGuardMustSuspend { get; }
