@@ -74,6 +74,17 @@ internal static class BenchCommand
             foreach (var name in BenchmarkNames(result.GetValueOrDefault<string[]>()).Where(name => !BenchPlan.AllBenchmarks.Contains(name)))
                 result.AddError($"'{name}' is not a benchmark; choose from {string.Join(", ", BenchPlan.AllBenchmarks)}.");
         });
+        var processes = new Option<int?>("--processes")
+        {
+            Description = $"worker processes per variant for the benchmarks that resume through the thread pool ({string.Join(", ", BenchPlan.ThreadPoolBound)}); "
+                + $"the median process is reported (default {BenchPlan.ThreadPoolBoundProcesses}, 1 with --quick)",
+            HelpName = "n",
+        };
+        processes.Validators.Add(result =>
+        {
+            if (result.GetValueOrDefault<int?>() is < 1)
+                result.AddError("--processes must be 1 or more.");
+        });
         var noCharts = new Option<bool>("--no-charts")
         {
             Description = "skip the SVG charts",
@@ -83,12 +94,14 @@ internal static class BenchCommand
             quick,
             output,
             only,
+            processes,
             noCharts,
         };
         command.SetAction(parseResult => Run(
             parseResult.GetValue(quick),
             parseResult.GetValue(output),
             BenchmarkNames(parseResult.GetValue(only)).ToList(),
+            parseResult.GetValue(processes),
             charts: !parseResult.GetValue(noCharts)));
         return command;
     }
@@ -97,7 +110,8 @@ internal static class BenchCommand
         (onlyValues ?? []).SelectMany(value => value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
 
     /// <param name="only">The benchmarks to run; all of them when empty.</param>
-    private static int Run(bool quick, string? output, List<string> only, bool charts)
+    /// <param name="processes">Worker processes per variant for BenchPlan.ThreadPoolBound; null for the mode's default.</param>
+    private static int Run(bool quick, string? output, List<string> only, int? processes, bool charts)
     {
         var stopwatch = Stopwatch.StartNew();
         var repository = FindRepository();
@@ -136,13 +150,14 @@ internal static class BenchCommand
         var run = new BenchRun
         {
             Mode = quick ? "quick" : "full",
+            ThreadPoolBoundProcesses = processes ?? (quick ? 1 : BenchPlan.ThreadPoolBoundProcesses),
             Started = started,
             Machine = MachineInfo.Collect(repository),
         };
         run.Problems.AddRange(rewriteNotes);
         run.Machine[".NET 11"] = net11 is not null ? $"{net11.Version} (runtime packs from NuGet, net10.0 builds rolled forward)" : "skipped: " + net11Problem;
         run.Net11Skipped = net11Problem;
-        var jobs = BenchPlan.Create(quick, only, net11 is not null);
+        var jobs = BenchPlan.Create(quick, only, net11 is not null, run.ThreadPoolBoundProcesses);
         Progress($"running {jobs.Count} worker processes ({run.Mode}); results go to {Path.GetRelativePath(repository, output)}");
         for (int i = 0; i < jobs.Count; i++)
         {

@@ -74,6 +74,8 @@ internal sealed record BenchCell
 internal sealed record BenchRun
 {
     public string Mode { get; init; } = "full";
+    /// <summary>Worker processes per variant for the benchmarks that resume through the thread pool (BenchPlan.ThreadPoolBound).</summary>
+    public int ThreadPoolBoundProcesses { get; init; } = BenchPlan.ThreadPoolBoundProcesses;
     public DateTimeOffset Started { get; init; }
     public double DurationSeconds { get; set; }
     public Dictionary<string, string> Machine { get; init; } = new();

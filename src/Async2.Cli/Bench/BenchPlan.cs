@@ -36,6 +36,7 @@ internal static class BenchPlan
     /// </summary>
     public static readonly string[] ThreadPoolBound = ["eh", "ehfinally", "chain", "pending"];
 
+    /// <summary>A full run's default (<c>--processes</c>); a quick run starts one.</summary>
     public const int ThreadPoolBoundProcesses = 3;
 
     /// <summary>Fresh processes per variant for the first suspension, each measuring once (at least 9: the median and the slowest are reported).</summary>
@@ -45,7 +46,8 @@ internal static class BenchPlan
     private static bool[] Runtimes(bool net11) => net11 ? [false, true] : [false];
 
     /// <param name="net11">.NET 11 is laid out: every benchmark that can run there also runs each build on it.</param>
-    public static List<BenchJob> Create(bool quick, IReadOnlyCollection<string> only, bool net11)
+    /// <param name="threadPoolBoundProcesses">Processes per variant for <see cref="ThreadPoolBound"/>; by default 3 in a full run, 1 in a quick one.</param>
+    public static List<BenchJob> Create(bool quick, IReadOnlyCollection<string> only, bool net11, int? threadPoolBoundProcesses = null)
     {
         var jobs = new List<BenchJob>();
         string[] mode = quick ? ["--quick"] : [];
@@ -53,7 +55,7 @@ internal static class BenchPlan
 
         foreach (var benchmark in new[] { "callcost", "eh", "ehfinally", "fib", "suspend", "chain", "pending" })
         {
-            int processes = !quick && ThreadPoolBound.Contains(benchmark) ? ThreadPoolBoundProcesses : 1;
+            int processes = ThreadPoolBound.Contains(benchmark) ? threadPoolBoundProcesses ?? (quick ? 1 : ThreadPoolBoundProcesses) : 1;
             for (int process = 1; process <= processes; process++)
                 foreach (var on11 in Runtimes(net11))
                     foreach (var flavor in flavors)

@@ -18,7 +18,8 @@ internal static class BenchReport
         var md = new StringBuilder();
         md.AppendLine($"# async2 bench — {run.Mode} run");
         md.AppendLine();
-        md.AppendLine("Produced by `async2 bench" + (run.Mode == "quick" ? " --quick" : "") + "`. Variants: **Sync** (no async), **Task** and **ValueTask** (classic compiler state machines), "
+        md.AppendLine("Produced by `async2 bench" + (run.Mode == "quick" ? " --quick" : "")
+            + (run.ThreadPoolBoundProcesses != (run.Mode == "quick" ? 1 : BenchPlan.ThreadPoolBoundProcesses) ? $" --processes {run.ThreadPoolBoundProcesses}" : "") + "`. Variants: **Sync** (no async), **Task** and **ValueTask** (classic compiler state machines), "
             + "**Runtime** (the runtime-async build under `DOTNET_RuntimeAsync=1`), **Async2** (seed 002's async2 semantics: the runtime-async build with `[assembly: FlowContexts]`, "
             + "rewritten by `async2 rewrite`, stock runtime; a callee's AsyncLocal and SynchronizationContext changes flow to its caller) and **Async2Capture** "
             + "(Async2's default, context-compatible mode, what users get without the attribute: the plain runtime-async build rewritten; those changes are undone when a callee returns, as in classic async; "
@@ -27,10 +28,13 @@ internal static class BenchReport
             + "classic async, the runtime's own runtime async natively (no switch), and Async2's output"
             + (run.Net11Skipped is null ? ". " : $"; this run skipped them: {run.Net11Skipped}. ")
             + "Every value is the median of several rounds after warm-up (rounds repeat until two successive ones agree within 3%, or a cap). "
-            + (run.Mode == "full"
-                ? $"The benchmarks that resume through the thread pool ({string.Join(", ", BenchPlan.ThreadPoolBound)}) run {BenchPlan.ThreadPoolBoundProcesses} worker processes per variant, the variants taking turns, "
+            + (run.ThreadPoolBoundProcesses > 1
+                ? $"The benchmarks that resume through the thread pool ({string.Join(", ", BenchPlan.ThreadPoolBound)}) run {run.ThreadPoolBoundProcesses} worker processes per variant, the variants taking turns, "
                     + "and each cell is the median process: a process settles at one of two speeds about 2× apart for all its rounds, classic async too (see \"Spread across processes\" at the end). "
-                : "")
+                : run.Mode == "full"
+                    ? $"The benchmarks that resume through the thread pool ({string.Join(", ", BenchPlan.ThreadPoolBound)}) ran one worker process per variant in this run (`--processes 1`), "
+                        + "and a process settles at one of two speeds about 2× apart for all its rounds, classic async too: compare their cells with care. "
+                    : "")
             + "Absolute numbers move from run to run on a shared machine; compare ratios within one run. Raw cells: `results.json`.");
         md.AppendLine();
         md.AppendLine("## Machine");
@@ -63,7 +67,7 @@ internal static class BenchReport
                 md.AppendLine($"![{Path.GetFileNameWithoutExtension(chart)}]({chart})");
             md.AppendLine();
         }
-        Spread(md, run.Cells);
+        Spread(md, run.Cells, run.ThreadPoolBoundProcesses);
         if (run.Problems.Count > 0)
         {
             md.AppendLine("## Problems during the run");
@@ -79,7 +83,7 @@ internal static class BenchReport
     }
 
     /// <summary>The cells whose worker processes disagreed most, each process's value in run order.</summary>
-    private static void Spread(StringBuilder md, IEnumerable<BenchCell> all)
+    private static void Spread(StringBuilder md, IEnumerable<BenchCell> all, int processes)
     {
         const double Listed = 1.3;
         // The first suspension's processes are its measurement; its own table shows their median and slowest.
@@ -94,7 +98,7 @@ internal static class BenchReport
             .ToList();
         md.AppendLine("## Spread across processes");
         md.AppendLine();
-        md.AppendLine($"{repeated.Count} cells were measured by {BenchPlan.ThreadPoolBoundProcesses} processes each; the tables show the median process. "
+        md.AppendLine($"{repeated.Count} cells were measured by {processes} processes each; the tables show the median process. "
             + (spread.Count == 0
                 ? $"No cell's processes differed by more than {Listed}×."
                 : $"These {spread.Count} differed by more than {Listed}× between the fastest and the slowest process:"));
