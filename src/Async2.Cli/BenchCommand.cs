@@ -150,7 +150,7 @@ internal static class BenchCommand
         var run = new BenchRun
         {
             Mode = quick ? "quick" : "full",
-            ThreadPoolBoundProcesses = processes ?? (quick ? 1 : BenchPlan.ThreadPoolBoundProcesses),
+            ThreadPoolBoundProcesses = processes ?? BenchPlan.DefaultProcesses(quick),
             Started = started,
             Machine = MachineInfo.Collect(repository),
         };

@@ -39,6 +39,9 @@ internal static class BenchPlan
     /// <summary>A full run's default (<c>--processes</c>); a quick run starts one.</summary>
     public const int ThreadPoolBoundProcesses = 3;
 
+    /// <summary>Processes per variant for <see cref="ThreadPoolBound"/> when <c>--processes</c> is not given.</summary>
+    public static int DefaultProcesses(bool quick) => quick ? 1 : ThreadPoolBoundProcesses;
+
     /// <summary>Fresh processes per variant for the first suspension, each measuring once (at least 9: the median and the slowest are reported).</summary>
     public static int FirstSuspensionProcesses(bool quick) => quick ? 9 : 15;
 
@@ -46,7 +49,7 @@ internal static class BenchPlan
     private static bool[] Runtimes(bool net11) => net11 ? [false, true] : [false];
 
     /// <param name="net11">.NET 11 is laid out: every benchmark that can run there also runs each build on it.</param>
-    /// <param name="threadPoolBoundProcesses">Processes per variant for <see cref="ThreadPoolBound"/>; by default 3 in a full run, 1 in a quick one.</param>
+    /// <param name="threadPoolBoundProcesses">Processes per variant for <see cref="ThreadPoolBound"/>; <see cref="DefaultProcesses"/> when not given.</param>
     public static List<BenchJob> Create(bool quick, IReadOnlyCollection<string> only, bool net11, int? threadPoolBoundProcesses = null)
     {
         var jobs = new List<BenchJob>();
@@ -55,7 +58,7 @@ internal static class BenchPlan
 
         foreach (var benchmark in new[] { "callcost", "eh", "ehfinally", "fib", "suspend", "chain", "pending" })
         {
-            int processes = ThreadPoolBound.Contains(benchmark) ? threadPoolBoundProcesses ?? (quick ? 1 : ThreadPoolBoundProcesses) : 1;
+            int processes = ThreadPoolBound.Contains(benchmark) ? threadPoolBoundProcesses ?? DefaultProcesses(quick) : 1;
             for (int process = 1; process <= processes; process++)
                 foreach (var on11 in Runtimes(net11))
                     foreach (var flavor in flavors)

@@ -18,8 +18,10 @@ internal static class BenchReport
         var md = new StringBuilder();
         md.AppendLine($"# async2 bench — {run.Mode} run");
         md.AppendLine();
-        md.AppendLine("Produced by `async2 bench" + (run.Mode == "quick" ? " --quick" : "")
-            + (run.ThreadPoolBoundProcesses != (run.Mode == "quick" ? 1 : BenchPlan.ThreadPoolBoundProcesses) ? $" --processes {run.ThreadPoolBoundProcesses}" : "") + "`. Variants: **Sync** (no async), **Task** and **ValueTask** (classic compiler state machines), "
+        bool quick = run.Mode == "quick";
+        var threadPoolBound = string.Join(", ", BenchPlan.ThreadPoolBound);
+        md.AppendLine("Produced by `async2 bench" + (quick ? " --quick" : "")
+            + (run.ThreadPoolBoundProcesses != BenchPlan.DefaultProcesses(quick) ? $" --processes {run.ThreadPoolBoundProcesses}" : "") + "`. Variants: **Sync** (no async), **Task** and **ValueTask** (classic compiler state machines), "
             + "**Runtime** (the runtime-async build under `DOTNET_RuntimeAsync=1`), **Async2** (seed 002's async2 semantics: the runtime-async build with `[assembly: FlowContexts]`, "
             + "rewritten by `async2 rewrite`, stock runtime; a callee's AsyncLocal and SynchronizationContext changes flow to its caller) and **Async2Capture** "
             + "(Async2's default, context-compatible mode, what users get without the attribute: the plain runtime-async build rewritten; those changes are undone when a callee returns, as in classic async; "
@@ -29,10 +31,10 @@ internal static class BenchReport
             + (run.Net11Skipped is null ? ". " : $"; this run skipped them: {run.Net11Skipped}. ")
             + "Every value is the median of several rounds after warm-up (rounds repeat until two successive ones agree within 3%, or a cap). "
             + (run.ThreadPoolBoundProcesses > 1
-                ? $"The benchmarks that resume through the thread pool ({string.Join(", ", BenchPlan.ThreadPoolBound)}) run {run.ThreadPoolBoundProcesses} worker processes per variant, the variants taking turns, "
+                ? $"The benchmarks that resume through the thread pool ({threadPoolBound}) run {run.ThreadPoolBoundProcesses} worker processes per variant, the variants taking turns, "
                     + "and each cell is the median process: a process settles at one of two speeds about 2× apart for all its rounds, classic async too (see \"Spread across processes\" at the end). "
-                : run.Mode == "full"
-                    ? $"The benchmarks that resume through the thread pool ({string.Join(", ", BenchPlan.ThreadPoolBound)}) ran one worker process per variant in this run (`--processes 1`), "
+                : !quick
+                    ? $"The benchmarks that resume through the thread pool ({threadPoolBound}) ran one worker process per variant in this run (`--processes 1`), "
                         + "and a process settles at one of two speeds about 2× apart for all its rounds, classic async too: compare their cells with care. "
                     : "")
             + "Absolute numbers move from run to run on a shared machine; compare ratios within one run. Raw cells: `results.json`.");
@@ -56,7 +58,7 @@ internal static class BenchReport
         Suspend(md, cells);
         Chains(md, cells);
         MetricsListenerCost(md, cells);
-        Applications(md, cells, run.Mode == "quick", run.Machine.GetValueOrDefault("wrk"));
+        Applications(md, cells, quick, run.Machine.GetValueOrDefault("wrk"));
         ServerCosts(md, cells, run.Machine.GetValueOrDefault("go"));
 
         if (charts.Count > 0)
