@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Runtime;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 
@@ -26,7 +27,7 @@ namespace Async2.Bench
         public bool Quick { get; init; }
         /// <summary>Measured rounds after warm-up; the median is reported.</summary>
         public int Rounds => Quick ? 3 : 5;
-        /// <summary>At most this many warm-up rounds; warm-up stops earlier once two successive rounds agree.</summary>
+        /// <summary>Warm-up stops after this many rounds once a round compiled nothing, or earlier once two successive rounds agree.</summary>
         public int WarmupCap => Quick ? 4 : 10;
         /// <summary>Warm-up lasts at least this long, whatever the rounds say.</summary>
         public double MinWarmupMs => Quick ? 400 : 1000;
@@ -83,21 +84,28 @@ namespace Async2.Bench
             }
         }
 
-        public static (double Median, double BytesPerOp, double[] Rounds) Run(Options options, Func<Sample> round)
+        /// <param name="minWarmupMs">Overrides Options.MinWarmupMs for a benchmark whose code takes longer to tier up.</param>
+        public static (double Median, double BytesPerOp, double[] Rounds) Run(Options options, Func<Sample> round, double? minWarmupMs = null)
         {
             // Tiered compilation promotes methods only after a delay (100 ms by default) and in the
-            // background, so warm-up lasts at least MinWarmupMs as well as until two rounds agree.
+            // background, so warm-up lasts at least the minimum, until two rounds agree and until a
+            // round compiled no method: two rounds can agree while tier-1 code is still on its way.
+            double minimum = minWarmupMs ?? options.MinWarmupMs;
+            double cap = Math.Max(20 * options.MinWarmupMs, minimum);
             var warmup = Stopwatch.StartNew();
             double previous = round().Value;
             for (int i = 1; ; i++)
             {
+                long compiledBefore = JitInfo.GetCompiledMethodCount();
                 double current = round().Value;
-                bool settled = Math.Abs(current - previous) <= Options.Settled * Math.Max(Math.Abs(current), Math.Abs(previous));
+                bool compiledNothing = JitInfo.GetCompiledMethodCount() == compiledBefore;
+                bool settled = compiledNothing
+                    && Math.Abs(current - previous) <= Options.Settled * Math.Max(Math.Abs(current), Math.Abs(previous));
                 previous = current;
-                bool longEnough = warmup.Elapsed.TotalMilliseconds >= options.MinWarmupMs;
-                if (longEnough && (settled || i + 1 >= options.WarmupCap))
+                bool longEnough = warmup.Elapsed.TotalMilliseconds >= minimum;
+                if (longEnough && (settled || (compiledNothing && i + 1 >= options.WarmupCap)))
                     break;
-                if (warmup.Elapsed.TotalMilliseconds >= 20 * options.MinWarmupMs)
+                if (warmup.Elapsed.TotalMilliseconds >= cap)
                     break;
             }
             var samples = new Sample[options.Rounds];

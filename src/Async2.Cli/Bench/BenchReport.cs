@@ -29,7 +29,7 @@ internal static class BenchReport
             + "**Task11**, **Runtime11**, **Async2_11** and **Async2Capture_11** are the same builds on .NET 11.0.0 (its runtime packs restored from NuGet, the net10.0 builds rolled forward): "
             + "classic async, the runtime's own runtime async natively (no switch), and Async2's output"
             + (run.Net11Skipped is null ? ". " : $"; this run skipped them: {run.Net11Skipped}. ")
-            + "Every value is the median of several rounds after warm-up (rounds repeat until two successive ones agree within 3%, or a cap). "
+            + "Every value is the median of several rounds after warm-up (rounds repeat until two successive ones agree within 3% with no method compiled in the second, or a cap). "
             + (run.ThreadPoolBoundProcesses > 1
                 ? $"The benchmarks that resume through the thread pool ({threadPoolBound}) run {run.ThreadPoolBoundProcesses} worker processes per variant, the variants taking turns, "
                     + "and each cell is the median process: a process settles at one of two speeds about 2× apart for all its rounds, classic async too (see \"Spread across processes\" at the end). "
