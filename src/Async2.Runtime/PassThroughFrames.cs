@@ -20,8 +20,10 @@
 // a catch and a rethrow per frame in classic async, and nothing when skipped.
 // Runs are cut at MaxNesting frames, and where the stack runs low, to bound the stack they take.
 //
-// The runtime's own runtime async (DOTNET_RuntimeAsync=1) leaves such frames out of the trace.
-// An application that prefers that, for cheaper exceptions, sets the AppContext switch
+// .NET 10's runtime async (DOTNET_RuntimeAsync=1) leaves such frames out of the trace; .NET 11's
+// keeps them by having the runtime add them without unwinding, which a library cannot do
+// (bench/README.md, "How .NET 11 keeps complete traces for less").
+// An application that prefers short traces, for cheaper exceptions, sets the AppContext switch
 // "Async2.CompleteStackTraces" to false (runtimeconfig.json configProperties, or
 // <RuntimeHostConfigurationOption> in the project).
 using System.Diagnostics;

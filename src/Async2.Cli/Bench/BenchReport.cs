@@ -345,9 +345,11 @@ internal static class BenchReport
         md.AppendLine();
         md.AppendLine("By default the frames an exception passes through after a suspension (no handler at their await) are rethrown through "
             + "together so they stay in its stack trace, as in classic async (`src/Async2.Runtime/PassThroughFrames.cs`). "
-            + "With the AppContext switch `Async2.CompleteStackTraces=false` they are skipped and left out of the trace, as Runtime does.");
+            + "With the AppContext switch `Async2.CompleteStackTraces=false` they are skipped and left out of the trace, as Runtime (.NET 10's runtime async) does. "
+            + "Runtime11 keeps them, added to the trace by its runtime without unwinding them, which a library cannot do (bench/README.md, \"How .NET 11 keeps complete traces for less\").");
         md.AppendLine();
-        string[] variants = ["Task", "Runtime", "Async2", shortTraces];
+        string[] compared = ["Runtime", BenchPlan.Name("Runtime", onNet11: true), "Async2", shortTraces];
+        string[] variants = ["Task", .. compared.Where(v => c.Cases("eh").Any(name => c.Get("eh", v, name) is not null))];
         md.AppendLine("| Stack depth | " + string.Join(" | ", variants) + " | " + string.Join(" | ", variants.Skip(1).Select(v => v + " ÷ Task")) + " |");
         md.AppendLine("| --- |" + string.Concat(Enumerable.Repeat(" --- |", 2 * variants.Length - 1)));
         foreach (var depth in depths)

@@ -99,4 +99,31 @@ public class BenchNet11Tests
         Assert.Contains("| suspension-heavy Async2 time ≤ Runtime11 | 0.75× | yes |", markdown);
         Assert.Contains("| web API /yield Async2 ≥ Task (req/s) | 1.05× (0.90×–1.34×) | yes |", markdown);
     }
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void The_short_traces_table_sets_Runtime11_beside_Async2_when_it_ran(bool with11)
+    {
+        var run = new BenchRun();
+        foreach (var (variant, value) in new[] { ("Task", 500.0), ("Runtime", 33_000.0), ("Runtime11", 27_000.0), ("Async2", 9_600.0), ("Async2ShortTraces", 39_000.0) })
+        {
+            if (variant == "Runtime11" && !with11)
+                continue;
+            run.Cells.Add(new BenchCell { Benchmark = "eh", Variant = variant, Case = "Throw Suspend d64", Unit = "iter/250ms", Value = value });
+        }
+        var lines = BenchReport.Markdown(run, []).ReplaceLineEndings("\n").Split('\n');
+
+        int section = Array.IndexOf(lines, "### Throw Suspend, complete or short stack traces");
+        Assert.True(section >= 0, "the section is missing");
+        var table = lines.Skip(section).SkipWhile(line => !line.StartsWith("| Stack depth", StringComparison.Ordinal)).Take(3).ToArray();
+        if (with11)
+        {
+            Assert.Equal("| Stack depth | Task | Runtime | Runtime11 | Async2 | Async2ShortTraces | Runtime ÷ Task | Runtime11 ÷ Task | Async2 ÷ Task | Async2ShortTraces ÷ Task |", table[0]);
+            Assert.StartsWith("| 64 | 500 | 33,000 | 27,000 | 9,600 | 39,000 | 66.0× | 54.0× | 19.2× | 78.0× |", table[2]);
+        }
+        else
+        {
+            Assert.Equal("| Stack depth | Task | Runtime | Async2 | Async2ShortTraces | Runtime ÷ Task | Async2 ÷ Task | Async2ShortTraces ÷ Task |", table[0]);
+        }
+    }
 }

@@ -10,8 +10,9 @@ namespace Async2.Tests.Cli;
 /// in between. That includes the frames the dispatcher passes the exception through without
 /// resuming them one by one (no handler at their await): by default it rethrows through them
 /// together (PassThroughFrames.cs), so the rewritten trace is classic's, line for line.
-/// The AppContext switch Async2.CompleteStackTraces=false leaves those frames out, as the runtime's
-/// own runtime async does. On .NET 11 the rewritten trace is classic's there too.
+/// The AppContext switch Async2.CompleteStackTraces=false leaves those frames out, as .NET 10's
+/// runtime async does. On .NET 11 the rewritten trace is classic's there too, and .NET 11's own
+/// runtime async keeps those frames as well.
 /// </summary>
 public sealed partial class StackTraceTests
 {
@@ -35,6 +36,21 @@ public sealed partial class StackTraceTests
     {
         Assert.Equal(s_classicOn11.Value, s_rewrittenOn11.Value);
         Assert.Equal(151, Traces(s_rewrittenOn11.Value)[1].Count(f => f.Method == "Recurse"));
+    }
+
+    /// <summary>
+    /// .NET 11's runtime async keeps the frames an exception passes through, as Async2 does (.NET 10's
+    /// leaves them out): it is the bar for Throw Suspend with complete traces (bench/README.md).
+    /// </summary>
+    [Net11Fact]
+    public void On_net11_its_own_runtime_async_lists_the_frames_passed_through_as_the_rewrite_does()
+    {
+        var runtimeAsync = Traces(Run(s_build.Value.RuntimeAsync, Net11.Root));
+        var rewritten = Traces(s_rewrittenOn11.Value);
+
+        Assert.Equal(["Inner", "Middle", "Scoped", "Outer", "Main"], runtimeAsync[0].Select(f => f.Method));
+        Assert.Equal(rewritten[0].Select(f => f.Method), runtimeAsync[0].Select(f => f.Method));
+        Assert.Equal(rewritten[1].Count(f => f.Method == "Recurse"), runtimeAsync[1].Count(f => f.Method == "Recurse"));
     }
 
     /// <param name="trace">Which of the fixture's printed traces.</param>
