@@ -80,13 +80,23 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
 
     /// <summary>
     /// Copies the compiler's output aside when <paramref name="intermediate"/> is one; returns false
-    /// when there is nothing to rewrite (no runtime-async method, and no kept copy it was rewritten from).
+    /// when there is nothing to rewrite (no runtime-async method, and no kept copy it was rewritten
+    /// from). A kept copy exists exactly when the assembly is rewritten: the targets read that
+    /// (Async2CheckRuntimeFlows), so one left by a build that had async methods is removed.
     /// </summary>
     private static bool KeepCompiledAssembly(string intermediate, string compiled)
     {
         var fresh = AssemblyFile.RuntimeAsyncMvid(intermediate);
         if (fresh is null)
-            return File.Exists(compiled) && AssemblyFile.Mvid(compiled) is { } kept && kept == AssemblyFile.Mvid(intermediate);
+        {
+            if (!File.Exists(compiled))
+                return false;
+            if (AssemblyFile.Mvid(compiled) is { } kept && kept == AssemblyFile.Mvid(intermediate))
+                return true;
+            File.Delete(compiled);
+            File.Delete(Path.ChangeExtension(compiled, ".pdb"));
+            return false;
+        }
 
         Directory.CreateDirectory(Path.GetDirectoryName(compiled)!);
         CopyAtomically(intermediate, compiled);

@@ -531,8 +531,12 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         const string Project = """<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework><ImplicitUsings>enable</ImplicitUsings>{0}</PropertyGroup>{1}</Project>""";
         File.WriteAllText(Path.Combine(global, "GlobalLibrary", "GlobalLibrary.csproj"), string.Format(Project, "", ""));
         File.WriteAllText(Path.Combine(global, "GlobalLibrary", "Answer.cs"), "namespace GlobalLibrary; public static class Answer { public static async Task<int> Get() { await Task.Yield(); return 42; } }");
+        // A library with no async method is not rewritten and needs no Async2.Runtime: no warning (Polly.Testing's got one).
+        Directory.CreateDirectory(Path.Combine(global, "GlobalPlain"));
+        File.WriteAllText(Path.Combine(global, "GlobalPlain", "GlobalPlain.csproj"), string.Format(Project, "", ""));
+        File.WriteAllText(Path.Combine(global, "GlobalPlain", "Plain.cs"), "namespace GlobalPlain; public static class Plain { public static int Get() => 42; }");
         File.WriteAllText(Path.Combine(global, "GlobalTests", "GlobalTests.csproj"), string.Format(Project,
-            "<IsTestProject>true</IsTestProject>", """<ItemGroup><ProjectReference Include="../GlobalLibrary/GlobalLibrary.csproj" /></ItemGroup>"""));
+            "<IsTestProject>true</IsTestProject>", """<ItemGroup><ProjectReference Include="../GlobalLibrary/GlobalLibrary.csproj" /><ProjectReference Include="../GlobalPlain/GlobalPlain.csproj" /></ItemGroup>"""));
         File.WriteAllText(Path.Combine(global, "GlobalTests", "AnswerTests.cs"), "namespace GlobalTests; public static class AnswerTests { public static async Task<bool> Is42() => await GlobalLibrary.Answer.Get() == 42; }");
 
         var tests = workspace.Dotnet(Path.Combine(global, "GlobalTests"), "build", "-c", Configuration).AssertSucceeded();
@@ -541,6 +545,7 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         Assert.NotEmpty(warnings);
         Assert.All(warnings, line => Assert.Contains("GlobalLibrary.csproj", line));
         Assert.Contains("Async2.Build is a GlobalPackageReference, so the package of GlobalLibrary does not depend on Async2.Runtime", warnings[0]);
+        Assert.Contains("Async2: GlobalPlain.dll has no async methods; nothing to rewrite.", tests.Stdout);
         // Libraries both: bin/ holds no package dependencies.
         AssertRewritten(Path.Combine(global, "GlobalTests", "bin", Configuration, "net10.0"), ["GlobalTests.dll", "GlobalLibrary.dll"], runtimeBeside: false);
     }
