@@ -339,7 +339,8 @@ internal static class BenchReport
     private static void ShortTraces(StringBuilder md, Lookup c, IEnumerable<int> depths)
     {
         const string shortTraces = "Async2ShortTraces";
-        if (!c.Cases("eh").Any(name => c.Get("eh", shortTraces, name) is not null))
+        bool Ran(string variant) => c.Cases("eh").Any(name => c.Get("eh", variant, name) is not null);
+        if (!Ran(shortTraces))
             return;
         md.AppendLine("### Throw Suspend, complete or short stack traces");
         md.AppendLine();
@@ -349,7 +350,7 @@ internal static class BenchReport
             + "Runtime11 keeps them, added to the trace by its runtime without unwinding them, which a library cannot do (bench/README.md, \"How .NET 11 keeps complete traces for less\").");
         md.AppendLine();
         string[] compared = ["Runtime", BenchPlan.Name("Runtime", onNet11: true), "Async2", shortTraces];
-        string[] variants = ["Task", .. compared.Where(v => c.Cases("eh").Any(name => c.Get("eh", v, name) is not null))];
+        string[] variants = ["Task", .. compared.Where(Ran)];
         md.AppendLine("| Stack depth | " + string.Join(" | ", variants) + " | " + string.Join(" | ", variants.Skip(1).Select(v => v + " ÷ Task")) + " |");
         md.AppendLine("| --- |" + string.Concat(Enumerable.Repeat(" --- |", 2 * variants.Length - 1)));
         foreach (var depth in depths)

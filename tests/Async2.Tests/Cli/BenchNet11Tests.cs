@@ -99,6 +99,7 @@ public class BenchNet11Tests
         Assert.Contains("| suspension-heavy Async2 time ≤ Runtime11 | 0.75× | yes |", markdown);
         Assert.Contains("| web API /yield Async2 ≥ Task (req/s) | 1.05× (0.90×–1.34×) | yes |", markdown);
     }
+
     [Theory]
     [InlineData(true)]
     [InlineData(false)]
