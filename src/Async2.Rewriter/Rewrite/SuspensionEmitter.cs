@@ -23,7 +23,8 @@ namespace Async2.Rewriter.Rewrite;
 /// Finally and fault handlers around an await skip their body while the frame is suspending,
 /// since leaving the try to suspend is not leaving it for good.
 /// The fresh-call variant, a copy of the body taken before this pass, gets the suspension half
-/// only, out of line (<see cref="EmitOutOfLine"/>): it is never resumed.
+/// only, out of line (<see cref="EmitOutOfLine"/>): it is never resumed. Past
+/// <see cref="InlineStoreBudget"/>, the variant's suspensions call the same out-of-line methods.
 /// </summary>
 internal static class SuspensionEmitter
 {
@@ -36,8 +37,8 @@ internal static class SuspensionEmitter
         VariantDeclaration declaration,
         IReadOnlyList<NormalizedAwait> awaits,
         IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured,
+        OutOfLineSuspensions outOfLine,
         ContinuationLayout layout,
-        int contextFlags,
         RuntimeReferences runtime)
     {
         var variant = declaration.Variant;
@@ -47,38 +48,34 @@ internal static class SuspensionEmitter
         var resume = variant.Parameters[^1];
         var state = AddLocal(body, module.TypeSystem.Int32);
         var suspending = AddLocal(body, module.TypeSystem.Boolean);
-        var frame = AddLocal(body, declaration.ContinuationInMethod);
-        var constructor = Constructor(declaration);
+        bool inline = FieldStores(awaits, captured, layout) <= InlineStoreBudget;
+        var frame = inline ? AddLocal(body, declaration.ContinuationInMethod) : null;
 
         var exit = ExitBlock(body, declaration.Shape);
         var regions = ProtectedRegions.Compute(body);
         var resumeAt = new Dictionary<int, Instruction>();
         var rethrowAt = new Dictionary<int, Instruction>();
-        bool skipUnchangedReferences = ReferenceStores(awaits, captured, layout) <= UnchangedReferenceCompareBudget;
         foreach (var point in awaits)
         {
-            int index = regions.IndexOf[point.Check];
-            var trys = regions.TrysEnclosing(index);
-            var flags = FlagsAt(trys.Count, contextFlags);
-            bool guarded = trys.Any(r => r.RunsOnLeave);
+            var trys = regions.TrysEnclosing(regions.IndexOf[point.Check]);
             var variables = captured[point];
 
             var code = new List<Instruction>();
-            var store = Instruction.Create(OpCodes.Stloc, frame);
-            code.Add(Instruction.Create(OpCodes.Ldarg, resume));
-            code.Add(Instruction.Create(OpCodes.Dup));
-            code.Add(Instruction.Create(OpCodes.Brtrue, store));
-            code.Add(Instruction.Create(OpCodes.Pop));
-            code.Add(Instruction.Create(OpCodes.Newobj, constructor));
-            code.Add(store);
-            code.AddRange(FillAndLink(frame, point, flags, layout, declaration.Self,
-                variables.Select(v => (layout.FieldFor(v), (Func<Instruction>)(() => Load(v)))), chain, runtime, skipUnchangedReferences));
-            if (guarded)
+            if (frame is not null)
             {
-                code.Add(Instruction.Create(OpCodes.Ldc_I4_1));
-                code.Add(Instruction.Create(OpCodes.Stloc, suspending));
+                var store = Instruction.Create(OpCodes.Stloc, frame);
+                code.Add(Instruction.Create(OpCodes.Ldarg, resume));
+                code.Add(Instruction.Create(OpCodes.Dup));
+                code.Add(Instruction.Create(OpCodes.Brtrue, store));
+                code.Add(Instruction.Create(OpCodes.Pop));
+                code.Add(Instruction.Create(OpCodes.Newobj, Constructor(declaration)));
+                code.Add(store);
+                code.AddRange(FillAndLink(frame, point, outOfLine.FlagsOf(point), layout, declaration.Self,
+                    variables.Select(v => (layout.FieldFor(v), (Func<Instruction>)(() => Load(v)))), chain, runtime));
             }
-            code.Add(Instruction.Create(trys.Count > 0 ? OpCodes.Leave : OpCodes.Br, exit[0]));
+            else
+                code.AddRange(CallOutOfLine(outOfLine.TakesSelf ? declaration.Self : null, variables, chain, Instruction.Create(OpCodes.Ldarg, resume), outOfLine.CalledFrom(variant, point)));
+            code.AddRange(LeaveToExit(trys, suspending, exit[0]));
 
             var restore = new List<Instruction>();
             foreach (var variable in variables)
@@ -110,16 +107,31 @@ internal static class SuspensionEmitter
     }
 
     /// <summary>
+    /// At most this many frame field stores (<c>this</c> and the live variables, summed over the
+    /// suspension points) are emitted inline in the variant; past it, each suspension calls its
+    /// out-of-line method as the fresh-call variant does, at the price of a call per suspension.
+    /// Inline, every store and its compare add to what the optimizing JIT tracks across the
+    /// method's protected regions, and its time grows much faster than the stores: a generated
+    /// method with 65 awaits under five levels of trys (about 1,500 stores) took 44 s to compile,
+    /// 13 s with its stores out of line (docs/design.md, "Suspension inline or out of line").
+    /// </summary>
+    private const int InlineStoreBudget = 64;
+
+    private static int FieldStores(IReadOnlyList<NormalizedAwait> awaits,
+        IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured, ContinuationLayout layout) =>
+        awaits.Sum(point => (layout.Self is null ? 0 : 1) + captured[point].Count);
+
+    /// <summary>
     /// The fresh-call variant's suspensions (<see cref="VariantDeclaration.Fresh"/>), out of line:
     /// its body is the variant's as it was before <see cref="Emit"/>, copied by <paramref name="copy"/>.
     /// The fresh variant is never resumed, so it has no dispatch; each await gets one call to a
     /// static method of the continuation class that builds and links the frame:
     /// <code>
     ///     CHECK:    brfalse CONTINUE
-    ///               call &lt;M&gt;s__SuspendK([this,] live variables.., ref chain); [suspending = true]; leave EXIT
+    ///               call &lt;M&gt;s__SuspendK([this,] live variables.., ref chain, null); [suspending = true]; leave EXIT
     ///     CONTINUE: ...
-    /// static void &lt;M&gt;s__SuspendK([this,] live variables.., ref AsyncChain chain)   (NoInlining)
-    ///     { cont = new &lt;M&gt;d__Async2(); cont.StateAndFlags = ...; ...as in M'...; chain.Link(cont); }
+    /// static void &lt;M&gt;s__SuspendK([this,] live variables.., ref AsyncChain chain, &lt;M&gt;d__Async2 reuse)   (NoInlining)
+    ///     { cont = reuse ?? new &lt;M&gt;d__Async2(); cont.StateAndFlags = ...; ...as in M'...; chain.Link(cont); }
     /// </code>
     /// The frame resumes in M' at state k, with the same fields, flags and context as if M' had suspended.
     /// </summary>
@@ -128,9 +140,7 @@ internal static class SuspensionEmitter
         BodyCopy copy,
         IReadOnlyList<NormalizedAwait> awaits,
         IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured,
-        ContinuationLayout layout,
-        int contextFlags,
-        RuntimeReferences runtime)
+        OutOfLineSuspensions outOfLine)
     {
         var fresh = declaration.Fresh!;
         var body = fresh.Body;
@@ -138,25 +148,13 @@ internal static class SuspensionEmitter
         var suspending = AddLocal(body, fresh.Module.TypeSystem.Boolean);
         var exit = ExitBlock(body, declaration.Shape);
         var regions = ProtectedRegions.Compute(body);
+        var self = outOfLine.TakesSelf ? copy.Map(declaration.Self!) : null;
         foreach (var point in awaits)
         {
             var check = copy.Map(point.Check);
             var trys = regions.TrysEnclosing(regions.IndexOf[check]);
-            var variables = captured[point];
-            var suspend = DeclareSuspension(declaration, point, FlagsAt(trys.Count, contextFlags), variables, layout, runtime);
-
-            var code = new List<Instruction>();
-            if (layout.Self is not null)
-                code.Add(Instruction.Create(OpCodes.Ldarg, copy.Map(declaration.Self!)));
-            code.AddRange(variables.Select(v => Load(copy.Map(v))));
-            code.Add(Instruction.Create(OpCodes.Ldarg, chain));
-            code.Add(Instruction.Create(OpCodes.Call, suspend));
-            if (trys.Any(r => r.RunsOnLeave))
-            {
-                code.Add(Instruction.Create(OpCodes.Ldc_I4_1));
-                code.Add(Instruction.Create(OpCodes.Stloc, suspending));
-            }
-            code.Add(Instruction.Create(trys.Count > 0 ? OpCodes.Leave : OpCodes.Br, exit[0]));
+            var code = CallOutOfLine(self, [.. captured[point].Select(copy.Map)], chain, Instruction.Create(OpCodes.Ldnull), outOfLine.CalledFrom(fresh, point));
+            code.AddRange(LeaveToExit(trys, suspending, exit[0]));
             BodyEditing.InsertAfter(body, check, code);
         }
         GuardFinallyHandlers(body, awaits.Select(a => copy.Map(a.Check)), suspending);
@@ -164,51 +162,29 @@ internal static class SuspensionEmitter
         body.InitLocals = true;
     }
 
-    /// <summary>Declares the out-of-line suspension of <paramref name="point"/> and returns it as the fresh variant calls it.</summary>
-    private static MethodReference DeclareSuspension(VariantDeclaration declaration, NormalizedAwait point, int flags,
-        IReadOnlyList<object> variables, ContinuationLayout layout, RuntimeReferences runtime)
+    /// <summary><c>call &lt;M&gt;s__SuspendK([this,] variables.., ref chain, reuse)</c>; <paramref name="self"/> is null where the frame keeps no <c>this</c>.</summary>
+    private static List<Instruction> CallOutOfLine(ParameterDefinition? self, IReadOnlyList<object> variables, ParameterDefinition chain,
+        Instruction loadReuse, MethodReference suspension)
     {
-        var fresh = declaration.Fresh!;
-        var module = fresh.Module;
-        var method = new MethodDefinition($"<{declaration.Original.Name.Replace('.', '-')}>s__Suspend{point.State}",
-            MethodAttributes.Assembly | MethodAttributes.HideBySig | MethodAttributes.Static, module.TypeSystem.Void)
-        {
-            // Kept out of the fresh variant: the point of having one.
-            ImplAttributes = MethodImplAttributes.NoInlining,
-        };
-        GenericContext.CopyParameters(declaration.Original.GenericParameters, method, constraint => constraint);
-        method.CustomAttributes.Add(CoreAttributes.CompilerGenerated(module));
-        ParameterDefinition? self = null;
-        if (layout.Self is not null)
-            method.Parameters.Add(self = new ParameterDefinition("this", ParameterAttributes.None, declaration.Self!.ParameterType));
-        var values = new List<(FieldReference, Func<Instruction>)>();
-        foreach (var variable in variables)
-        {
-            var (name, type) = variable switch
-            {
-                VariableDefinition local => ($"local{local.Index}", local.VariableType),
-                ParameterDefinition argument => (argument.Name, argument.ParameterType),
-                _ => throw new ArgumentException("not a variable", nameof(variables)),
-            };
-            var value = new ParameterDefinition(name, ParameterAttributes.None, type);
-            if (variable is ParameterDefinition annotated)
-                CoreAttributes.CopyTrimmingAnnotations(annotated, value, module);
-            method.Parameters.Add(value);
-            values.Add((layout.FieldFor(variable), () => Instruction.Create(OpCodes.Ldarg, value)));
-        }
-        var chain = new ParameterDefinition("chain", ParameterAttributes.None, runtime.ChainByRef);
-        method.Parameters.Add(chain);
+        var code = new List<Instruction>();
+        if (self is not null)
+            code.Add(Instruction.Create(OpCodes.Ldarg, self));
+        code.AddRange(variables.Select(Load));
+        code.Add(Instruction.Create(OpCodes.Ldarg, chain));
+        code.Add(loadReuse);
+        code.Add(Instruction.Create(OpCodes.Call, suspension));
+        return code;
+    }
 
-        var body = method.Body;
-        var frame = AddLocal(body, declaration.ContinuationInMethod);
-        body.Instructions.Add(Instruction.Create(OpCodes.Newobj, Constructor(declaration)));
-        body.Instructions.Add(Instruction.Create(OpCodes.Stloc, frame));
-        foreach (var instruction in FillAndLink(frame, point, flags, layout, self, values, chain, runtime, skipUnchangedReferences: false))
-            body.Instructions.Add(instruction);
-        body.Instructions.Add(Instruction.Create(OpCodes.Ret));
-        body.OptimizeMacros();
-        declaration.Continuation.Methods.Add(method);
-        return GenericContext.MethodOn(method, declaration.ContinuationInMethod, [.. fresh.GenericParameters]);
+    /// <summary><c>[suspending = true;] leave EXIT</c> (<c>br</c> outside any try); finally handlers test suspending.</summary>
+    private static IEnumerable<Instruction> LeaveToExit(IReadOnlyList<ProtectedRegion> trys, VariableDefinition suspending, Instruction exit)
+    {
+        if (trys.Any(r => r.RunsOnLeave))
+        {
+            yield return Instruction.Create(OpCodes.Ldc_I4_1);
+            yield return Instruction.Create(OpCodes.Stloc, suspending);
+        }
+        yield return Instruction.Create(trys.Count > 0 ? OpCodes.Leave : OpCodes.Br, exit);
     }
 
     /// <summary>
@@ -217,27 +193,27 @@ internal static class SuspensionEmitter
     /// SynchronizationContext or TaskScheduler whatever its callee does (unless a ConfigureAwait(false)
     /// attribute applies); bridged awaits leave that to their awaiter.
     /// </summary>
-    /// <param name="skipUnchangedReferences">
-    /// Whether to store an object reference only if it differs from the frame's field. The frame may
-    /// be the one the variant was resumed from, which already holds the values of whatever did not
-    /// change since (arguments, loop invariants): the compare spares the GC write barrier a store
-    /// into the heap costs. See <see cref="UnchangedReferenceCompareBudget"/> for when it is not worth it.
-    /// </param>
-    private static IEnumerable<Instruction> FillAndLink(VariableDefinition frame, NormalizedAwait point, int flags, ContinuationLayout layout,
+    /// <remarks>
+    /// An object reference is stored only if it differs from the frame's field. The frame may be the
+    /// one the variant was resumed from, which already holds the values of whatever did not change
+    /// since (arguments, loop invariants): the compare spares the GC write barrier a store into the
+    /// heap costs. On a new frame it compares with null.
+    /// </remarks>
+    internal static IEnumerable<Instruction> FillAndLink(VariableDefinition frame, NormalizedAwait point, int flags, ContinuationLayout layout,
         ParameterDefinition? self, IEnumerable<(FieldReference Field, Func<Instruction> Load)> values, ParameterDefinition chain,
-        RuntimeReferences runtime, bool skipUnchangedReferences)
+        RuntimeReferences runtime)
     {
         yield return Instruction.Create(OpCodes.Ldloc, frame);
         yield return Instruction.Create(OpCodes.Ldc_I4, point.State << RuntimeNames.FlagBits | flags);
         yield return Instruction.Create(OpCodes.Stfld, runtime.StateAndFlags);
         if (layout.Self is not null)
         {
-            foreach (var instruction in StoreField(frame, layout.Self, () => Instruction.Create(OpCodes.Ldarg, self), skipUnchangedReferences))
+            foreach (var instruction in StoreField(frame, layout.Self, () => Instruction.Create(OpCodes.Ldarg, self)))
                 yield return instruction;
         }
         foreach (var (field, load) in values)
         {
-            foreach (var instruction in StoreField(frame, field, load, skipUnchangedReferences))
+            foreach (var instruction in StoreField(frame, field, load))
                 yield return instruction;
         }
         yield return Instruction.Create(OpCodes.Ldarg, chain);
@@ -246,30 +222,11 @@ internal static class SuspensionEmitter
         yield return Instruction.Create(OpCodes.Call, recordsContext ? runtime.LinkAwaitingCallee : runtime.Link);
     }
 
-    /// <summary>
-    /// At most this many compares of <see cref="FillAndLink"/>'s skipUnchangedReferences per method
-    /// (object references stored, summed over its suspension points), else its stores are plain.
-    /// Each compare adds two basic blocks, and the optimizing JIT's time grows much faster than the
-    /// blocks where the suspension points sit inside nested trys: a method with 16 nested try levels
-    /// and about 500 compares took 0.7 s to compile against 0.1 s with plain stores (classic's state
-    /// machine: 12 ms), a generated one with 42 handlers 15 s against 1 s. Past 2,000 blocks the JIT
-    /// gives up optimizing the method altogether. Methods that reach the budget have many suspension
-    /// points, where a write barrier per store is a small part of a suspension's cost.
-    /// </summary>
-    private const int UnchangedReferenceCompareBudget = 64;
-
-    private static int ReferenceStores(IReadOnlyList<NormalizedAwait> awaits,
-        IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured, ContinuationLayout layout)
-    {
-        int selfStores = layout.Self is not null && TypeResolution.IsObjectReference(layout.Self.FieldType) ? 1 : 0;
-        return awaits.Sum(point => selfStores + captured[point].Count(v => TypeResolution.IsObjectReference(layout.FieldFor(v).FieldType)));
-    }
-
-    /// <summary><c>frame.field = value</c>, or <c>if (frame.field != value) frame.field = value</c> for an object reference when skipping unchanged ones.</summary>
-    private static IEnumerable<Instruction> StoreField(VariableDefinition frame, FieldReference field, Func<Instruction> load, bool skipUnchangedReferences)
+    /// <summary><c>frame.field = value</c>, or <c>if (frame.field != value) frame.field = value</c> for an object reference.</summary>
+    private static IEnumerable<Instruction> StoreField(VariableDefinition frame, FieldReference field, Func<Instruction> load)
     {
         var skip = Instruction.Create(OpCodes.Nop);
-        bool compare = skipUnchangedReferences && TypeResolution.IsObjectReference(field.FieldType);
+        bool compare = TypeResolution.IsObjectReference(field.FieldType);
         if (compare)
         {
             yield return Instruction.Create(OpCodes.Ldloc, frame);
@@ -284,11 +241,7 @@ internal static class SuspensionEmitter
             yield return skip;
     }
 
-    /// <summary>HandlesExceptions inside a try, and the method's context flags (FlowsContextsToCaller, HasContextScope).</summary>
-    private static int FlagsAt(int enclosingTrys, int contextFlags) =>
-        (enclosingTrys > 0 ? RuntimeNames.HandlesExceptionsFlag : 0) | contextFlags;
-
-    private static MethodReference Constructor(VariantDeclaration declaration) =>
+    internal static MethodReference Constructor(VariantDeclaration declaration) =>
         GenericContext.MethodOn(declaration.Continuation.Methods.Single(m => m.IsConstructor), declaration.ContinuationInMethod, []);
 
     /// <summary>
@@ -431,7 +384,7 @@ internal static class SuspensionEmitter
         _ => throw new ArgumentException("not a variable", nameof(variable)),
     };
 
-    private static VariableDefinition AddLocal(MethodBody body, TypeReference type)
+    internal static VariableDefinition AddLocal(MethodBody body, TypeReference type)
     {
         var local = new VariableDefinition(type);
         body.Variables.Add(local);

@@ -1,13 +1,15 @@
 using Async2.Tests.Corpus;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
+using Mono.Cecil.Rocks;
 using Xunit;
 
 namespace Async2.Tests.Cli;
 
 /// <summary>
 /// A resumed frame is reused when it suspends again, and an object reference is stored into it only
-/// if it changed, sparing the write barrier (Rewrite/SuspensionEmitter.cs, FillAndLink); variables
+/// if it changed, sparing the write barrier (Rewrite/SuspensionEmitter.cs, FillAndLink), whether the
+/// suspension is inline or out of line (Rewrite/OutOfLineSuspensions.cs); variables
 /// kept at different awaits share a field (Rewrite/ContinuationLayout.cs). Running checks that what
 /// changed is kept; the shapes check which stores are guarded and which fields are shared.
 /// </summary>
@@ -20,38 +22,56 @@ public sealed class FrameReuseTests
     public void Rewritten_build_prints_what_the_classic_one_prints() => RewrittenAssembly.PrintsWhatClassicPrints(Build());
 
     [Fact]
-    public void Resumable_variant_guards_reference_stores_only_and_the_fresh_copy_guards_none()
+    public void Suspensions_guard_reference_stores_only_inline_and_out_of_line()
     {
         using var module = ModuleDefinition.ReadModule(Build().Rewritten);
         var variants = RewrittenAssembly.Variants(module, "Program", "Accumulate");
         Assert.Equal(2, variants.Count);
         var stores = FrameFieldStores(variants[0]);
-        string Kind(string field) => stores.Single(s => s.Field == field).Guarded ? "guarded" : "plain";
+        string Kind(IEnumerable<(string Field, bool Guarded)> stores, string field) => stores.Single(s => s.Field == field).Guarded ? "guarded" : "plain";
         // The argument and the string local are object references; the struct, the int and the
         // generic T (which may be a struct) are stored as they are.
-        Assert.Equal("guarded", Kind("arg_prefix"));
-        Assert.Equal("guarded", Kind(LocalField(variants[0], "System.String")));
-        Assert.Equal("plain", Kind(LocalField(variants[0], "System.Collections.Generic.KeyValuePair`2<System.String,System.Int32>")));
-        Assert.Equal("plain", Kind("arg_tag"));
+        var text = LocalField(variants[0], "System.String");
+        var pair = LocalField(variants[0], "System.Collections.Generic.KeyValuePair`2<System.String,System.Int32>");
+        Assert.Equal("guarded", Kind(stores, "arg_prefix"));
+        Assert.Equal("guarded", Kind(stores, text));
+        Assert.Equal("plain", Kind(stores, pair));
+        Assert.Equal("plain", Kind(stores, "arg_tag"));
 
-        var freshSuspensions = RewrittenAssembly.OutOfLineSuspensions(variants[1]);
-        Assert.NotEmpty(freshSuspensions);
-        Assert.All(freshSuspensions, suspend => Assert.All(FrameFieldStores(suspend), store => Assert.False(store.Guarded, $"{store.Field} in {suspend.Name}")));
+        // The fresh variant's out-of-line suspension stores the same way: it is also what a
+        // variant past the inline budget calls with the frame it was resumed from.
+        var suspension = Assert.Single(RewrittenAssembly.OutOfLineSuspensions(variants[1]));
+        var outOfLine = FrameFieldStores(suspension);
+        Assert.Equal("guarded", Kind(outOfLine, "arg_prefix"));
+        Assert.Equal("guarded", Kind(outOfLine, text));
+        Assert.Equal("plain", Kind(outOfLine, pair));
+        Assert.Equal("plain", Kind(outOfLine, "arg_tag"));
     }
 
     [Fact]
-    public void A_method_past_the_budget_of_compares_stores_plainly_and_is_compiled_with_optimizations()
+    public void A_method_past_the_inline_budget_suspends_out_of_line_reusing_its_frame_and_is_compiled_with_optimizations()
     {
         var build = Build();
         using (var module = ModuleDefinition.ReadModule(build.Rewritten))
         {
-            var resumable = RewrittenAssembly.Variants(module, "Program", "ManyPoints")[0];
-            var stores = FrameFieldStores(resumable);
-            Assert.NotEmpty(stores);
-            Assert.All(stores, store => Assert.False(store.Guarded, store.Field));
+            var variants = RewrittenAssembly.Variants(module, "Program", "ManyPoints");
+            var (resumable, fresh) = (variants[0], variants[1]);
+            resumable.Body.SimplifyMacros(); // ldarg.3 names no parameter; ldarg does
+            Assert.Empty(FrameFieldStores(resumable));
+            Assert.DoesNotContain(resumable.Body.Instructions, i => i.OpCode.Code == Code.Newobj && ((MethodReference)i.Operand).DeclaringType.Resolve() == resumable.DeclaringType);
+            var calls = resumable.Body.Instructions
+                .Where(i => i.Operand is MethodReference { Name: var name } && name.Contains(">s__Suspend", StringComparison.Ordinal))
+                .ToList();
+            Assert.Equal(64, calls.Count);
+            // The frame to reuse is the variant's last parameter, passed last.
+            Assert.All(calls, call => Assert.Same(resumable.Parameters[^1], call.Previous.Operand));
+            // The fresh variant calls the same methods.
+            Assert.Equal(
+                calls.Select(c => ((MethodReference)c.Operand).Resolve()).ToHashSet(),
+                RewrittenAssembly.OutOfLineSuspensions(fresh).ToHashSet());
         }
 
-        // With the compares, the resumable variant had more basic blocks than the JIT optimizes:
+        // Inline, with compares, the resumable variant had more basic blocks than the JIT optimizes:
         // it was compiled "Tier-0 switched MinOpts" even when asked for full optimization.
         var log = Path.Combine(Path.GetTempPath(), $"async2-jit-summary-{Guid.NewGuid():N}.txt");
         try

@@ -40,9 +40,9 @@ internal static class RewrittenAssembly
         return variants;
     }
 
-    /// <summary>The out-of-line suspension methods (<c>&lt;M&gt;s__SuspendK</c>) a fresh-call variant calls.</summary>
-    public static IReadOnlyList<Mono.Cecil.MethodDefinition> OutOfLineSuspensions(Mono.Cecil.MethodDefinition fresh) =>
-        fresh.Body.Instructions
+    /// <summary>The out-of-line suspension methods (<c>&lt;M&gt;s__SuspendK</c>) a variant calls.</summary>
+    public static IReadOnlyList<Mono.Cecil.MethodDefinition> OutOfLineSuspensions(Mono.Cecil.MethodDefinition variant) =>
+        variant.Body.Instructions
             .Where(i => i.Operand is Mono.Cecil.MethodReference { Name: var name } && name.Contains(">s__Suspend", StringComparison.Ordinal))
             .Select(i => ((Mono.Cecil.MethodReference)i.Operand).Resolve())
             .ToList();

@@ -2,7 +2,7 @@
 // run by FrameReuseTests. Each loop re-suspends the same frame with a reference that stays (the
 // argument), one that changes every time, a struct holding a reference and a generic value.
 // TwoPhases keeps different variables of the same types at its two awaits, which share fields.
-// ManyPoints keeps twelve strings at each of its 64 awaits: past the method's budget of compares.
+// ManyPoints keeps twelve strings at each of its 64 awaits: past the budget of inline stores.
 using System;
 using System.Collections.Generic;
 using System.Threading.Tasks;

@@ -1,0 +1,106 @@
+using Async2.Rewriter.Analysis;
+using Mono.Cecil;
+using Mono.Cecil.Cil;
+using Mono.Cecil.Rocks;
+
+namespace Async2.Rewriter.Rewrite;
+
+/// <summary>
+/// The methods that build and link a suspending frame out of line, one per suspension point of M,
+/// static on the continuation class and declared when a variant first calls one:
+/// <code>
+/// static void &lt;M&gt;s__SuspendK([this,] live variables.., ref AsyncChain chain, &lt;M&gt;d__Async2 reuse)   (NoInlining)
+///     { cont = reuse ?? new &lt;M&gt;d__Async2(); cont.StateAndFlags = k &lt;&lt; 3 | flags; cont.field_v = v ...; chain.Link(cont); }
+/// </code>
+/// The fresh-call variant calls them with no frame to reuse; the variant itself, with the frame it
+/// was resumed from, when its inline suspensions would be too large (<see cref="SuspensionEmitter"/>).
+/// Both store what <see cref="SuspensionEmitter.FillAndLink"/> stores, so a frame resumes the same
+/// whichever built it.
+/// </summary>
+internal sealed class OutOfLineSuspensions
+{
+    private readonly VariantDeclaration _declaration;
+    private readonly IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> _captured;
+    private readonly ContinuationLayout _layout;
+    private readonly RuntimeReferences _runtime;
+    private readonly Dictionary<int, int> _flags;
+    private readonly Dictionary<int, MethodDefinition> _declared = [];
+
+    /// <summary>Reads each point's flags from the variant's body, which must not have its suspension code yet.</summary>
+    public OutOfLineSuspensions(VariantDeclaration declaration, IReadOnlyList<NormalizedAwait> awaits,
+        IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured, ContinuationLayout layout, int contextFlags, RuntimeReferences runtime)
+    {
+        (_declaration, _captured, _layout, _runtime) = (declaration, captured, layout, runtime);
+        var regions = ProtectedRegions.Compute(declaration.Variant.Body);
+        // HandlesExceptions inside a try, and the method's context flags (FlowsContextsToCaller, HasContextScope).
+        _flags = awaits.ToDictionary(point => point.State,
+            point => (regions.TrysEnclosing(regions.IndexOf[point.Check]).Count > 0 ? RuntimeNames.HandlesExceptionsFlag : 0) | contextFlags);
+    }
+
+    /// <summary>Whether they take M's <c>this</c> first: the frame keeps it (M is an instance method of a class).</summary>
+    public bool TakesSelf => _layout.Self is not null;
+
+    /// <summary>The StateAndFlags bits below the state that a frame suspending at <paramref name="point"/> carries.</summary>
+    public int FlagsOf(NormalizedAwait point) => _flags[point.State];
+
+    /// <summary><c>&lt;M&gt;s__SuspendK</c> for <paramref name="point"/>, as <paramref name="caller"/> (a variant of M) calls it.</summary>
+    public MethodReference CalledFrom(MethodDefinition caller, NormalizedAwait point)
+    {
+        if (!_declared.TryGetValue(point.State, out var method))
+            _declared[point.State] = method = Declare(point);
+        return GenericContext.MethodOn(method, _declaration.ContinuationInMethod, [.. caller.GenericParameters]);
+    }
+
+    private MethodDefinition Declare(NormalizedAwait point)
+    {
+        var declaration = _declaration;
+        var module = declaration.Variant.Module;
+        var method = new MethodDefinition($"<{declaration.Original.Name.Replace('.', '-')}>s__Suspend{point.State}",
+            MethodAttributes.Assembly | MethodAttributes.HideBySig | MethodAttributes.Static, module.TypeSystem.Void)
+        {
+            // Kept out of the variants: the point of having one.
+            ImplAttributes = MethodImplAttributes.NoInlining,
+        };
+        GenericContext.CopyParameters(declaration.Original.GenericParameters, method, constraint => constraint);
+        method.CustomAttributes.Add(CoreAttributes.CompilerGenerated(module));
+        ParameterDefinition? self = null;
+        if (_layout.Self is not null)
+            method.Parameters.Add(self = new ParameterDefinition("this", ParameterAttributes.None, declaration.Self!.ParameterType));
+        var values = new List<(FieldReference, Func<Instruction>)>();
+        foreach (var variable in _captured[point])
+        {
+            var (name, type) = variable switch
+            {
+                VariableDefinition local => ($"local{local.Index}", local.VariableType),
+                ParameterDefinition argument => (argument.Name, argument.ParameterType),
+                _ => throw new ArgumentException("not a variable", nameof(point)),
+            };
+            var value = new ParameterDefinition(name, ParameterAttributes.None, type);
+            if (variable is ParameterDefinition annotated)
+                CoreAttributes.CopyTrimmingAnnotations(annotated, value, module);
+            method.Parameters.Add(value);
+            values.Add((_layout.FieldFor(variable), () => Instruction.Create(OpCodes.Ldarg, value)));
+        }
+        var chain = new ParameterDefinition("chain", ParameterAttributes.None, _runtime.ChainByRef);
+        method.Parameters.Add(chain);
+        var reuse = new ParameterDefinition("reuse", ParameterAttributes.None, declaration.ContinuationInMethod);
+        method.Parameters.Add(reuse);
+
+        var body = method.Body;
+        var frame = SuspensionEmitter.AddLocal(body, declaration.ContinuationInMethod);
+        var store = Instruction.Create(OpCodes.Stloc, frame);
+        var il = body.Instructions;
+        il.Add(Instruction.Create(OpCodes.Ldarg, reuse));
+        il.Add(Instruction.Create(OpCodes.Dup));
+        il.Add(Instruction.Create(OpCodes.Brtrue, store));
+        il.Add(Instruction.Create(OpCodes.Pop));
+        il.Add(Instruction.Create(OpCodes.Newobj, SuspensionEmitter.Constructor(declaration)));
+        il.Add(store);
+        foreach (var instruction in SuspensionEmitter.FillAndLink(frame, point, _flags[point.State], _layout, self, values, chain, _runtime))
+            il.Add(instruction);
+        il.Add(Instruction.Create(OpCodes.Ret));
+        body.OptimizeMacros();
+        declaration.Continuation.Methods.Add(method);
+        return method;
+    }
+}
