@@ -2,7 +2,8 @@
 // run by FrameReuseTests. Each loop re-suspends the same frame with a reference that stays (the
 // argument), one that changes every time, a struct holding a reference and a generic value.
 // TwoPhases keeps different variables of the same types at its two awaits, which share fields.
-// ManyPoints keeps twelve strings at each of its 64 awaits: past the budget of inline stores.
+// ManyPoints keeps twelve strings at each of its 64 awaits: past the budget of inline stores, as
+// Tally.Rounds is, an instance method of a struct (whose frame keeps a copy of this, not this).
 using System;
 using System.Collections.Generic;
 using System.Threading.Tasks;
@@ -89,7 +90,7 @@ public static class Program
         return string.Join(",", s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11);
     }
 
-    private static async Task<string> Next(string current, string neighbour)
+    internal static async Task<string> Next(string current, string neighbour)
     {
         if (current.Length % 3 == 0)
             await Task.Yield();
@@ -99,10 +100,30 @@ public static class Program
 
     public static async Task Main()
     {
+        var tally = new Tally { Label = "t" };
+        Console.WriteLine(await tally.Rounds(4));
+        Console.WriteLine(tally.Label);
         Console.WriteLine(await TwoPhases(12345));
         Console.WriteLine(await Accumulate("p", 7, 5));
         Console.WriteLine(await Accumulate<string?>("q", "tag", 4));
         Console.WriteLine(await SwapObjects(12));
         Console.WriteLine(await ManyPoints("seed"));
+    }
+}
+
+public struct Tally
+{
+    public string Label;
+
+    public async Task<string> Rounds(int count)
+    {
+        string a = Label, b = Label + "b", c = Label + "c", d = Label + "d", e = Label + "e", f = Label + "f", g = Label + "g", h = Label + "h";
+        for (int i = 0; i < count; i++)
+        {
+            a = await Program.Next(a, b); b = await Program.Next(b, c); c = await Program.Next(c, d); d = await Program.Next(d, e);
+            e = await Program.Next(e, f); f = await Program.Next(f, g); g = await Program.Next(g, h); h = await Program.Next(h, a);
+            Label += i;
+        }
+        return string.Join(",", Label, a, b, c, d, e, f, g, h);
     }
 }
