@@ -460,6 +460,15 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         Assert.DoesNotContain("ASYNC2006", quiet.Stdout);
         AssertRewritten(Path.Combine(app, "bin", Configuration, "net10.0"), ["PrivateLibrary.dll"]);
         Assert.Equal("42", run.Stdout.Trim());
+
+        // Its async method gone, the library is left as compiled and needs no Async2.Runtime: the
+        // copy of the compiler's output kept by its rewritten builds goes, and the warning with it.
+        File.WriteAllText(Path.Combine(library, "PrivateLibrary.csproj"), privateProject);
+        File.WriteAllText(Path.Combine(library, "Answer.cs"), "namespace PrivateLibrary; public static class Answer { public static Task<int> Get() => Task.FromResult(42); }");
+        var unrewritten = workspace.Dotnet(app, "build", "-c", Configuration).AssertSucceeded();
+        Assert.Contains("PrivateLibrary.dll has no async methods; nothing to rewrite.", unrewritten.Stdout);
+        Assert.DoesNotContain("ASYNC2006", unrewritten.Stdout);
+        Assert.False(File.Exists(Path.Combine(library, "obj", Configuration, "net10.0", "async2", "PrivateLibrary.dll")));
     }
 
     /// <summary>
