@@ -111,9 +111,8 @@ internal static class SuspensionEmitter
     /// suspension points) are emitted inline in the variant; past it, each suspension calls its
     /// out-of-line method as the fresh-call variant does, at the price of a call per suspension.
     /// Inline, every store and its compare add to what the optimizing JIT tracks across the
-    /// method's protected regions, and its time grows much faster than the stores: a generated
-    /// method with 65 awaits under five levels of trys (about 1,500 stores) took 44 s to compile,
-    /// 13 s with its stores out of line (docs/design.md, "Suspension inline or out of line").
+    /// method's protected regions, and its time grows much faster than the stores do (measured in
+    /// docs/design.md, Limitations).
     /// </summary>
     private const int InlineStoreBudget = 64;
 
