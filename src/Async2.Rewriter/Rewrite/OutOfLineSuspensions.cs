@@ -96,7 +96,7 @@ internal sealed class OutOfLineSuspensions
         il.Add(Instruction.Create(OpCodes.Pop));
         il.Add(Instruction.Create(OpCodes.Newobj, SuspensionEmitter.Constructor(declaration)));
         il.Add(store);
-        foreach (var instruction in SuspensionEmitter.FillAndLink(frame, point, _flags[point.State], _layout, self, values, chain, _runtime))
+        foreach (var instruction in SuspensionEmitter.FillAndLink(frame, point, _flags[point.State], _layout, self, values, chain, _runtime, skipUnchangedReferences: false))
             il.Add(instruction);
         il.Add(Instruction.Create(OpCodes.Ret));
         body.OptimizeMacros();

@@ -71,7 +71,7 @@ internal static class SuspensionEmitter
                 code.Add(Instruction.Create(OpCodes.Newobj, Constructor(declaration)));
                 code.Add(store);
                 code.AddRange(FillAndLink(frame, point, outOfLine.FlagsOf(point), layout, declaration.Self,
-                    variables.Select(v => (layout.FieldFor(v), (Func<Instruction>)(() => Load(v)))), chain, runtime));
+                    variables.Select(v => (layout.FieldFor(v), (Func<Instruction>)(() => Load(v)))), chain, runtime, skipUnchangedReferences: true));
             }
             else
                 code.AddRange(CallOutOfLine(outOfLine.TakesSelf ? declaration.Self : null, variables, chain, Instruction.Create(OpCodes.Ldarg, resume), outOfLine.CalledFrom(variant, point)));
@@ -109,7 +109,8 @@ internal static class SuspensionEmitter
     /// <summary>
     /// At most this many frame field stores (<c>this</c> and the live variables, summed over the
     /// suspension points) are emitted inline in the variant; past it, each suspension calls its
-    /// out-of-line method as the fresh-call variant does, at the price of a call per suspension.
+    /// out-of-line method as the fresh-call variant does, at the price of a call per suspension and
+    /// of the compares that spare a reused frame's unchanged references their write barriers.
     /// Inline, every store and its compare add to what the optimizing JIT tracks across the
     /// method's protected regions, and its time grows much faster than the stores do (measured in
     /// docs/design.md, Limitations).
@@ -192,27 +193,28 @@ internal static class SuspensionEmitter
     /// SynchronizationContext or TaskScheduler whatever its callee does (unless a ConfigureAwait(false)
     /// attribute applies); bridged awaits leave that to their awaiter.
     /// </summary>
-    /// <remarks>
-    /// An object reference is stored only if it differs from the frame's field. The frame may be the
-    /// one the variant was resumed from, which already holds the values of whatever did not change
-    /// since (arguments, loop invariants): the compare spares the GC write barrier a store into the
-    /// heap costs. On a new frame it compares with null.
-    /// </remarks>
+    /// <param name="skipUnchangedReferences">
+    /// Whether to store an object reference only if it differs from the frame's field: inline in
+    /// the variant, where the frame may be the one it was resumed from, which already holds the
+    /// values of whatever did not change since (arguments, loop invariants). The compare spares
+    /// the GC write barrier a store into the heap costs. Out of line, mostly for new frames, the
+    /// stores are plain.
+    /// </param>
     internal static IEnumerable<Instruction> FillAndLink(VariableDefinition frame, NormalizedAwait point, int flags, ContinuationLayout layout,
         ParameterDefinition? self, IEnumerable<(FieldReference Field, Func<Instruction> Load)> values, ParameterDefinition chain,
-        RuntimeReferences runtime)
+        RuntimeReferences runtime, bool skipUnchangedReferences)
     {
         yield return Instruction.Create(OpCodes.Ldloc, frame);
         yield return Instruction.Create(OpCodes.Ldc_I4, point.State << RuntimeNames.FlagBits | flags);
         yield return Instruction.Create(OpCodes.Stfld, runtime.StateAndFlags);
         if (layout.Self is not null)
         {
-            foreach (var instruction in StoreField(frame, layout.Self, () => Instruction.Create(OpCodes.Ldarg, self)))
+            foreach (var instruction in StoreField(frame, layout.Self, () => Instruction.Create(OpCodes.Ldarg, self), skipUnchangedReferences))
                 yield return instruction;
         }
         foreach (var (field, load) in values)
         {
-            foreach (var instruction in StoreField(frame, field, load))
+            foreach (var instruction in StoreField(frame, field, load, skipUnchangedReferences))
                 yield return instruction;
         }
         yield return Instruction.Create(OpCodes.Ldarg, chain);
@@ -221,11 +223,11 @@ internal static class SuspensionEmitter
         yield return Instruction.Create(OpCodes.Call, recordsContext ? runtime.LinkAwaitingCallee : runtime.Link);
     }
 
-    /// <summary><c>frame.field = value</c>, or <c>if (frame.field != value) frame.field = value</c> for an object reference.</summary>
-    private static IEnumerable<Instruction> StoreField(VariableDefinition frame, FieldReference field, Func<Instruction> load)
+    /// <summary><c>frame.field = value</c>, or <c>if (frame.field != value) frame.field = value</c> for an object reference when skipping unchanged ones.</summary>
+    private static IEnumerable<Instruction> StoreField(VariableDefinition frame, FieldReference field, Func<Instruction> load, bool skipUnchangedReferences)
     {
         var skip = Instruction.Create(OpCodes.Nop);
-        bool compare = TypeResolution.IsObjectReference(field.FieldType);
+        bool compare = skipUnchangedReferences && TypeResolution.IsObjectReference(field.FieldType);
         if (compare)
         {
             yield return Instruction.Create(OpCodes.Ldloc, frame);
