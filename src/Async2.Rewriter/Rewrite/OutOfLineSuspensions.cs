@@ -88,14 +88,9 @@ internal sealed class OutOfLineSuspensions
 
         var body = method.Body;
         var frame = SuspensionEmitter.AddLocal(body, declaration.ContinuationInMethod);
-        var store = Instruction.Create(OpCodes.Stloc, frame);
         var il = body.Instructions;
-        il.Add(Instruction.Create(OpCodes.Ldarg, reuse));
-        il.Add(Instruction.Create(OpCodes.Dup));
-        il.Add(Instruction.Create(OpCodes.Brtrue, store));
-        il.Add(Instruction.Create(OpCodes.Pop));
-        il.Add(Instruction.Create(OpCodes.Newobj, SuspensionEmitter.Constructor(declaration)));
-        il.Add(store);
+        foreach (var instruction in SuspensionEmitter.ReuseOrCreate(frame, reuse, declaration))
+            il.Add(instruction);
         foreach (var instruction in SuspensionEmitter.FillAndLink(frame, point, _flags[point.State], _layout, self, values, chain, _runtime, skipUnchangedReferences: false))
             il.Add(instruction);
         il.Add(Instruction.Create(OpCodes.Ret));

@@ -63,13 +63,7 @@ internal static class SuspensionEmitter
             var code = new List<Instruction>();
             if (frame is not null)
             {
-                var store = Instruction.Create(OpCodes.Stloc, frame);
-                code.Add(Instruction.Create(OpCodes.Ldarg, resume));
-                code.Add(Instruction.Create(OpCodes.Dup));
-                code.Add(Instruction.Create(OpCodes.Brtrue, store));
-                code.Add(Instruction.Create(OpCodes.Pop));
-                code.Add(Instruction.Create(OpCodes.Newobj, Constructor(declaration)));
-                code.Add(store);
+                code.AddRange(ReuseOrCreate(frame, resume, declaration));
                 code.AddRange(FillAndLink(frame, point, outOfLine.FlagsOf(point), layout, declaration.Self,
                     variables.Select(v => (layout.FieldFor(v), (Func<Instruction>)(() => Load(v)))), chain, runtime, skipUnchangedReferences: true));
             }
@@ -242,8 +236,18 @@ internal static class SuspensionEmitter
             yield return skip;
     }
 
-    internal static MethodReference Constructor(VariantDeclaration declaration) =>
-        GenericContext.MethodOn(declaration.Continuation.Methods.Single(m => m.IsConstructor), declaration.ContinuationInMethod, []);
+    /// <summary><c>frame = reuse ?? new &lt;M&gt;d__Async2();</c></summary>
+    internal static IEnumerable<Instruction> ReuseOrCreate(VariableDefinition frame, ParameterDefinition reuse, VariantDeclaration declaration)
+    {
+        var store = Instruction.Create(OpCodes.Stloc, frame);
+        yield return Instruction.Create(OpCodes.Ldarg, reuse);
+        yield return Instruction.Create(OpCodes.Dup);
+        yield return Instruction.Create(OpCodes.Brtrue, store);
+        yield return Instruction.Create(OpCodes.Pop);
+        yield return Instruction.Create(OpCodes.Newobj,
+            GenericContext.MethodOn(declaration.Continuation.Methods.Single(m => m.IsConstructor), declaration.ContinuationInMethod, []));
+        yield return store;
+    }
 
     /// <summary>
     /// <c>finally { if (suspending) endfinally; ...body }</c> for every finally or fault whose try holds an await.
