@@ -64,10 +64,10 @@ internal static class MethodRewriter
         var layout = ContinuationLayout.Build(declaration, captured.Values, runtime);
         var fresh = declaration.Fresh is null ? null : BodyCopy.Make(declaration.Variant, declaration.Fresh);
         int contextFlags = (flowsContexts ? RuntimeNames.FlowsContextsToCallerFlag : 0) | (needsContextScope ? RuntimeNames.HasContextScopeFlag : 0);
-        var outOfLine = new OutOfLineSuspensions(declaration, awaits, captured, layout, contextFlags, runtime);
-        var resumedAwaits = SuspensionEmitter.Emit(declaration, awaits, captured, outOfLine, layout, runtime);
+        var outOfLine = new OutOfLineSuspensions(declaration, captured, layout, runtime);
+        var resumedAwaits = SuspensionEmitter.Emit(declaration, awaits, captured, outOfLine, layout, contextFlags, runtime);
         if (fresh is not null)
-            SuspensionEmitter.EmitOutOfLine(declaration, fresh, awaits, captured, outOfLine);
+            SuspensionEmitter.EmitOutOfLine(declaration, fresh, awaits, captured, outOfLine, contextFlags);
         SuspensionPointsEmitter.Emit(declaration, awaits, origins, start, runtime);
         bool runsClassConstructor = NeedsClassInitialization(original);
         foreach (var (method, chain) in declaration.Bodies)

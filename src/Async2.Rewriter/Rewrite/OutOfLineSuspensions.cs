@@ -1,4 +1,3 @@
-using Async2.Rewriter.Analysis;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
 using Mono.Cecil.Rocks;
@@ -23,35 +22,27 @@ internal sealed class OutOfLineSuspensions
     private readonly IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> _captured;
     private readonly ContinuationLayout _layout;
     private readonly RuntimeReferences _runtime;
-    private readonly Dictionary<int, int> _flags;
     private readonly Dictionary<int, MethodDefinition> _declared = [];
 
-    /// <summary>Reads each point's flags from the variant's body, which must not have its suspension code yet.</summary>
-    public OutOfLineSuspensions(VariantDeclaration declaration, IReadOnlyList<NormalizedAwait> awaits,
-        IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured, ContinuationLayout layout, int contextFlags, RuntimeReferences runtime)
-    {
+    public OutOfLineSuspensions(VariantDeclaration declaration, IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured,
+        ContinuationLayout layout, RuntimeReferences runtime) =>
         (_declaration, _captured, _layout, _runtime) = (declaration, captured, layout, runtime);
-        var regions = ProtectedRegions.Compute(declaration.Variant.Body);
-        // HandlesExceptions inside a try, and the method's context flags (FlowsContextsToCaller, HasContextScope).
-        _flags = awaits.ToDictionary(point => point.State,
-            point => (regions.TrysEnclosing(regions.IndexOf[point.Check]).Count > 0 ? RuntimeNames.HandlesExceptionsFlag : 0) | contextFlags);
-    }
 
     /// <summary>Whether they take M's <c>this</c> first: the frame keeps it (M is an instance method of a class).</summary>
     public bool TakesSelf => _layout.Self is not null;
 
-    /// <summary>The StateAndFlags bits below the state that a frame suspending at <paramref name="point"/> carries.</summary>
-    public int FlagsOf(NormalizedAwait point) => _flags[point.State];
-
-    /// <summary><c>&lt;M&gt;s__SuspendK</c> for <paramref name="point"/>, as <paramref name="caller"/> (a variant of M) calls it.</summary>
-    public MethodReference CalledFrom(MethodDefinition caller, NormalizedAwait point)
+    /// <summary>
+    /// <c>&lt;M&gt;s__SuspendK</c> for <paramref name="point"/>, as <paramref name="caller"/> (a variant of M) calls it;
+    /// <paramref name="flags"/> are the StateAndFlags bits below the state, the same in both variants.
+    /// </summary>
+    public MethodReference CalledFrom(MethodDefinition caller, NormalizedAwait point, int flags)
     {
         if (!_declared.TryGetValue(point.State, out var method))
-            _declared[point.State] = method = Declare(point);
+            _declared[point.State] = method = Declare(point, flags);
         return GenericContext.MethodOn(method, _declaration.ContinuationInMethod, [.. caller.GenericParameters]);
     }
 
-    private MethodDefinition Declare(NormalizedAwait point)
+    private MethodDefinition Declare(NormalizedAwait point, int flags)
     {
         var declaration = _declaration;
         var module = declaration.Variant.Module;
@@ -91,7 +82,7 @@ internal sealed class OutOfLineSuspensions
         var il = body.Instructions;
         foreach (var instruction in SuspensionEmitter.ReuseOrCreate(frame, reuse, declaration))
             il.Add(instruction);
-        foreach (var instruction in SuspensionEmitter.FillAndLink(frame, point, _flags[point.State], _layout, self, values, chain, _runtime, skipUnchangedReferences: false))
+        foreach (var instruction in SuspensionEmitter.FillAndLink(frame, point, flags, _layout, self, values, chain, _runtime, skipUnchangedReferences: false))
             il.Add(instruction);
         il.Add(Instruction.Create(OpCodes.Ret));
         body.OptimizeMacros();

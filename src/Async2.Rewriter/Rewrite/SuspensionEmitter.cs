@@ -39,6 +39,7 @@ internal static class SuspensionEmitter
         IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured,
         OutOfLineSuspensions outOfLine,
         ContinuationLayout layout,
+        int contextFlags,
         RuntimeReferences runtime)
     {
         var variant = declaration.Variant;
@@ -58,17 +59,18 @@ internal static class SuspensionEmitter
         foreach (var point in awaits)
         {
             var trys = regions.TrysEnclosing(regions.IndexOf[point.Check]);
+            var flags = FlagsAt(trys.Count, contextFlags);
             var variables = captured[point];
 
             var code = new List<Instruction>();
             if (frame is not null)
             {
                 code.AddRange(ReuseOrCreate(frame, resume, declaration));
-                code.AddRange(FillAndLink(frame, point, outOfLine.FlagsOf(point), layout, declaration.Self,
+                code.AddRange(FillAndLink(frame, point, flags, layout, declaration.Self,
                     variables.Select(v => (layout.FieldFor(v), (Func<Instruction>)(() => Load(v)))), chain, runtime, skipUnchangedReferences: true));
             }
             else
-                code.AddRange(CallOutOfLine(outOfLine.TakesSelf ? declaration.Self : null, variables, chain, Instruction.Create(OpCodes.Ldarg, resume), outOfLine.CalledFrom(variant, point)));
+                code.AddRange(CallOutOfLine(outOfLine.TakesSelf ? declaration.Self : null, variables, chain, Instruction.Create(OpCodes.Ldarg, resume), outOfLine.CalledFrom(variant, point, flags)));
             code.AddRange(LeaveToExit(trys, suspending, exit[0]));
 
             var restore = new List<Instruction>();
@@ -134,7 +136,8 @@ internal static class SuspensionEmitter
         BodyCopy copy,
         IReadOnlyList<NormalizedAwait> awaits,
         IReadOnlyDictionary<NormalizedAwait, IReadOnlyList<object>> captured,
-        OutOfLineSuspensions outOfLine)
+        OutOfLineSuspensions outOfLine,
+        int contextFlags)
     {
         var fresh = declaration.Fresh!;
         var body = fresh.Body;
@@ -147,7 +150,8 @@ internal static class SuspensionEmitter
         {
             var check = copy.Map(point.Check);
             var trys = regions.TrysEnclosing(regions.IndexOf[check]);
-            var code = CallOutOfLine(self, [.. captured[point].Select(copy.Map)], chain, Instruction.Create(OpCodes.Ldnull), outOfLine.CalledFrom(fresh, point));
+            var code = CallOutOfLine(self, [.. captured[point].Select(copy.Map)], chain, Instruction.Create(OpCodes.Ldnull),
+                outOfLine.CalledFrom(fresh, point, FlagsAt(trys.Count, contextFlags)));
             code.AddRange(LeaveToExit(trys, suspending, exit[0]));
             BodyEditing.InsertAfter(body, check, code);
         }
@@ -235,6 +239,10 @@ internal static class SuspensionEmitter
         if (compare)
             yield return skip;
     }
+
+    /// <summary>HandlesExceptions inside a try, and the method's context flags (FlowsContextsToCaller, HasContextScope).</summary>
+    private static int FlagsAt(int enclosingTrys, int contextFlags) =>
+        (enclosingTrys > 0 ? RuntimeNames.HandlesExceptionsFlag : 0) | contextFlags;
 
     /// <summary><c>frame = reuse ?? new &lt;M&gt;d__Async2();</c></summary>
     internal static IEnumerable<Instruction> ReuseOrCreate(VariableDefinition frame, ParameterDefinition reuse, VariantDeclaration declaration)

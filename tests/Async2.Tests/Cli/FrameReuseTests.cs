@@ -53,15 +53,13 @@ public sealed class FrameReuseTests
         resumable.Body.SimplifyMacros(); // ldarg.3 names no parameter; ldarg does
         Assert.Empty(FrameFieldStores(resumable));
         Assert.DoesNotContain(resumable.Body.Instructions, i => i.OpCode.Code == Code.Newobj && ((MethodReference)i.Operand).DeclaringType.Resolve() == resumable.DeclaringType);
-        var calls = resumable.Body.Instructions
-            .Where(i => i.Operand is MethodReference { Name: var name } && name.Contains(">s__Suspend", StringComparison.Ordinal))
-            .ToList();
+        var calls = RewrittenAssembly.OutOfLineSuspensionCalls(resumable);
         Assert.Equal(awaits, calls.Count);
         // The frame to reuse is the variant's last parameter, passed last.
         Assert.All(calls, call => Assert.Same(resumable.Parameters[^1], call.Previous.Operand));
         // The fresh variant calls the same methods.
         Assert.Equal(
-            calls.Select(c => ((MethodReference)c.Operand).Resolve()).ToHashSet(),
+            RewrittenAssembly.OutOfLineSuspensions(resumable).ToHashSet(),
             RewrittenAssembly.OutOfLineSuspensions(fresh).ToHashSet());
     }
 

@@ -40,12 +40,15 @@ internal static class RewrittenAssembly
         return variants;
     }
 
-    /// <summary>The out-of-line suspension methods (<c>&lt;M&gt;s__SuspendK</c>) a variant calls.</summary>
-    public static IReadOnlyList<Mono.Cecil.MethodDefinition> OutOfLineSuspensions(Mono.Cecil.MethodDefinition variant) =>
+    /// <summary>The calls of out-of-line suspension methods (<c>&lt;M&gt;s__SuspendK</c>) in a variant.</summary>
+    public static IReadOnlyList<Mono.Cecil.Cil.Instruction> OutOfLineSuspensionCalls(Mono.Cecil.MethodDefinition variant) =>
         variant.Body.Instructions
             .Where(i => i.Operand is Mono.Cecil.MethodReference { Name: var name } && name.Contains(">s__Suspend", StringComparison.Ordinal))
-            .Select(i => ((Mono.Cecil.MethodReference)i.Operand).Resolve())
             .ToList();
+
+    /// <summary>The out-of-line suspension methods (<c>&lt;M&gt;s__SuspendK</c>) a variant calls.</summary>
+    public static IReadOnlyList<Mono.Cecil.MethodDefinition> OutOfLineSuspensions(Mono.Cecil.MethodDefinition variant) =>
+        OutOfLineSuspensionCalls(variant).Select(i => ((Mono.Cecil.MethodReference)i.Operand).Resolve()).ToList();
 
     /// <summary>
     /// Asserts that the rewritten build of <paramref name="build"/> prints what the classic build
