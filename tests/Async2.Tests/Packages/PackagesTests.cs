@@ -103,6 +103,7 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
     [Theory]
     [InlineData("framework-dependent")]
     [InlineData("self-contained")]
+    [InlineData("ready-to-run")]
     [InlineData("native-aot")]
     public void Dotnet_publish_prints_what_the_classic_build_prints(string kind)
     {
@@ -111,6 +112,7 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         {
             "framework-dependent" => [],
             "self-contained" => ["-r", Rid, "--self-contained"],
+            "ready-to-run" => ["-r", Rid, "--self-contained", "false", "-p:PublishReadyToRun=true"],
             _ => ["-r", Rid, "-p:PublishAot=true"],
         };
         var publish = workspace.Dotnet(workspace.Samples, ["publish", "App", "-c", Configuration, "-o", folder, .. options]);
@@ -123,6 +125,9 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         Assert.Equal(ClassicTranscript(), run.AssertSucceeded().Stdout);
         if (kind != "native-aot")
             AssertRewritten(folder, AsyncEnabledAssemblies);
+        // Crossgen2 compiled the rewritten assemblies, not their IL copies left aside.
+        if (kind == "ready-to-run")
+            Assert.All(AsyncEnabledAssemblies, name => Assert.True(IsReadyToRunImage(Path.Combine(folder, name)), $"{name} is not a ReadyToRun image"));
     }
 
     [Fact]
@@ -638,6 +643,12 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         }
         if (runtimeBeside)
             Assert.True(File.Exists(Path.Combine(folder, "Async2.Runtime.dll")), $"Async2.Runtime.dll is not in {folder}");
+    }
+
+    private static bool IsReadyToRunImage(string assembly)
+    {
+        using var reader = new System.Reflection.PortableExecutable.PEReader(File.OpenRead(assembly));
+        return reader.PEHeaders.CorHeader!.ManagedNativeHeaderDirectory.Size > 0;
     }
 
     private static bool ReferencesAsync2Runtime(string assembly)
