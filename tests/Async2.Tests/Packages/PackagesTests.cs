@@ -21,6 +21,9 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
     private const string Configuration = "Release";
     private static readonly string[] AsyncEnabledAssemblies = ["App.dll", "Library.dll"];
 
+    /// <summary>The runtime identifiers Async2.Runtime's package carries a ReadyToRun image for (Async2.Runtime.csproj).</summary>
+    private static readonly string[] ReadyToRunIdentifiers = ["linux-x64", "linux-arm64", "win-x64", "osx-arm64"];
+
     [Fact]
     public void Packages_carry_the_runtime_the_build_task_and_the_tool_at_one_version()
     {
@@ -36,6 +39,8 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         Assert.Equal(workspace.Version, runtime.Attribute("version")!.Value);
 
         Assert.Contains("lib/net10.0/Async2.Runtime.dll", Entries("Async2.Runtime"));
+        foreach (var rid in ReadyToRunIdentifiers)
+            Assert.Contains($"runtimes/{rid}/lib/net10.0/Async2.Runtime.dll", Entries("Async2.Runtime"));
         Assert.Contains("tools/net10.0/any/async2.dll", Entries("async2"));
 
         // The samples reference the version of the last pack, which samples/Directory.Build.props reads from beside the packages
@@ -125,6 +130,9 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         Assert.Equal(ClassicTranscript(), run.AssertSucceeded().Stdout);
         if (kind != "native-aot")
             AssertRewritten(folder, AsyncEnabledAssemblies);
+        // A publish for this machine's runtime identifier takes the package's precompiled Async2.Runtime.
+        if (kind == "self-contained" && ReadyToRunIdentifiers.Contains(Rid))
+            Assert.True(IsReadyToRunImage(Path.Combine(folder, "Async2.Runtime.dll")), $"the {Rid} publish has Async2.Runtime's IL, not its ReadyToRun image");
         // Crossgen2 compiled the rewritten assemblies, not their IL copies left aside.
         if (kind == "ready-to-run")
             Assert.All(AsyncEnabledAssemblies, name => Assert.True(IsReadyToRunImage(Path.Combine(folder, name)), $"{name} is not a ReadyToRun image"));
