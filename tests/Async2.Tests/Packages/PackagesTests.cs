@@ -572,6 +572,18 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         AssertRewritten(Path.Combine(global, "GlobalTests", "bin", Configuration, "net10.0"), ["GlobalTests.dll", "GlobalLibrary.dll"], runtimeBeside: false);
     }
 
+    [Theory]
+    [InlineData("README.md")]
+    [InlineData("docs/package-readme.md")]
+    public void The_readmes_reference_the_version_a_release_pack_gets(string readme)
+    {
+        // docs/package-readme.md is the packages' own README on NuGet: it told users to reference 0.4.2 in 0.5.1's packages.
+        var references = Regex.Matches(File.ReadAllText(Path.Combine(TestEnvironment.RepositoryRoot, readme)),
+            @"Include=""Async2\.(?:Build|Runtime)"" Version=""([^""]*)""");
+        Assert.NotEmpty(references);
+        Assert.All(references, reference => Assert.Equal(workspace.ReleaseVersion, reference.Groups[1].Value));
+    }
+
     [Fact]
     public void Packages_carry_the_licence_and_symbols_and_a_dev_pack_gets_a_version_of_its_own()
     {
