@@ -30,6 +30,11 @@ internal sealed class WasmRunner : IDisposable
         _server = new LoopbackServer(RespondAsync);
     }
 
+    private const string TimedOut = "[timed out after ";
+
+    /// <summary>Whether <see cref="Run"/> recorded this transcript for a page that posted nothing in time.</summary>
+    public static bool IsTimeout(string transcript) => transcript.StartsWith(TimedOut, StringComparison.Ordinal);
+
     /// <summary>Each run's transcript, in order; <paramref name="perRun"/> bounds each page.</summary>
     public static IReadOnlyList<string> Run(IReadOnlyList<WasmRun> runs, TimeSpan perRun)
     {
@@ -58,7 +63,7 @@ internal sealed class WasmRunner : IDisposable
                 {
                     if (!_posted.Wait(perRun) && Volatile.Read(ref _transcripts[next]) is null)
                     {
-                        _transcripts[next] = $"[timed out after {perRun.TotalSeconds:0} s in the browser]";
+                        _transcripts[next] = $"{TimedOut}{perRun.TotalSeconds:0} s in the browser]";
                         next++;
                         break; // a fresh browser for the rest
                     }
