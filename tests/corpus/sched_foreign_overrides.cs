@@ -4,7 +4,7 @@
 // it refuses inlining, so each continuation is one QueueTask). The counts are compared with
 // classic's: the caller's continuation must not be queued to the scheduler twice. Every awaited
 // task completes only once the scheduler's current step has returned, so each await suspends
-// whatever the machine's load (a 5 ms delay once completed before its await, under load).
+// whatever the machine's load.
 using System;
 using System.Collections.Concurrent;
 using System.Collections.Generic;

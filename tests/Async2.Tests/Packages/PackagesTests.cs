@@ -21,8 +21,9 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
     private const string Configuration = "Release";
     private static readonly string[] AsyncEnabledAssemblies = ["App.dll", "Library.dll"];
 
-    /// <summary>The runtime identifiers Async2.Runtime's package carries a ReadyToRun image for (Async2.Runtime.csproj).</summary>
-    private static readonly string[] ReadyToRunIdentifiers = ["linux-x64", "linux-arm64", "win-x64", "osx-arm64"];
+    /// <summary>The runtime identifiers Async2.Runtime's package carries a ReadyToRun image for, as its project names them.</summary>
+    private static readonly string[] ReadyToRunIdentifiers = XDocument.Load(Path.Combine(TestEnvironment.RepositoryRoot, "src", "Async2.Runtime", "Async2.Runtime.csproj"))
+        .Descendants("Async2ReadyToRunIdentifiers").Single().Value.Split(';');
 
     [Fact]
     public void Packages_carry_the_runtime_the_build_task_and_the_tool_at_one_version()
