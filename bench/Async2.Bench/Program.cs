@@ -6,7 +6,7 @@ namespace Async2.Bench;
 /// The benchmark worker: runs one benchmark for the variants this build and process provide and
 /// prints one JSON line per measured cell on stdout. Usually started by `async2 bench`.
 ///
-///   Async2.Bench &lt;callcost|eh|ehfinally|gc|fib|suspend|chain|deep|pipeline|pending|first|info&gt; [--variant V] [--quick] [--n N] [--short-traces] [--listen]
+///   Async2.Bench &lt;callcost|eh|ehfinally|gc|fib|suspend|chain|deep|pipeline|pending|first|info&gt; [--variant V] [--quick] [--n N] [--short-traces] [--manual-awaiter] [--listen]
 ///
 /// The classic build measures Sync, Task and ValueTask; the runtime-async build measures "Runtime"
 /// under DOTNET_RuntimeAsync=1 and "Async2" once rewritten. Rolled forward onto .NET 11 the same
@@ -23,7 +23,7 @@ public static class Program
     {
         if (args.Length == 0)
         {
-            Console.Error.WriteLine("usage: Async2.Bench <callcost|eh|ehfinally|gc|fib|suspend|chain|deep|pipeline|pending|first|info> [--variant V] [--quick] [--n N] [--short-traces] [--listen]");
+            Console.Error.WriteLine("usage: Async2.Bench <callcost|eh|ehfinally|gc|fib|suspend|chain|deep|pipeline|pending|first|info> [--variant V] [--quick] [--n N] [--short-traces] [--manual-awaiter] [--listen]");
             return 2;
         }
         // Before anything else runs async code: the mode check below does.
@@ -73,7 +73,8 @@ public static class Program
                 Fib.Run(options);
                 return 0;
             case "suspend":
-                Suspension.Run(options);
+                // --manual-awaiter: the seed's case alone (bench/profile/suspension.sh samples it).
+                Suspension.Run(options, valueTaskSource: !args.Contains("--manual-awaiter"));
                 return 0;
             case "chain":
                 Chains.Run(options);

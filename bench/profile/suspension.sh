@@ -22,7 +22,7 @@ for variant in "${variants[@]}"; do
     [ -f "$dll" ] || { echo "$dll is missing: run async2 bench --only suspend first" >&2; exit 1; }
     # Perf maps name JIT-compiled methods; W^X double mapping would hide them from perf.
     DOTNET_PerfMapEnabled=1 DOTNET_EnableWriteXorExecute=0 \
-        perf record -q -F 5000 -o "$work/perf.data" dotnet "$dll" suspend > "$work/cells" 2>/dev/null
+        perf record -q -F 5000 -o "$work/perf.data" dotnet "$dll" suspend --manual-awaiter > "$work/cells" 2>/dev/null
     # The cells' time per await (the classic build measures Task, then ValueTask: their rounds
     # together, as the samples cover both), split by each function's share of the samples.
     read -r nsPerAwait cells < <(python3 -c '

@@ -68,6 +68,32 @@ public ref struct AsyncChain
         NotifierKind = NotifierKind.UnsafeAwaiter;
     }
 
+    /// <summary>
+    /// Leaves one of the BCL's awaiters of a Task or ValueTask as the notifier, in a box: the box
+    /// the root kept from the chain's last suspension on that awaiter type when there is one
+    /// (<see cref="ReusableNotifier"/>), so a loop awaiting a channel, a socket or a
+    /// ConfigureAwait(false) task allocates no box per suspension, as classic async's state
+    /// machine keeps its awaiter in a field of its box. Reusing it is safe: the root registers with
+    /// a box once the notifier it held before has called back, and these awaiters read their
+    /// fields before registering, never after.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void WaitForAwaiter<TAwaiter>(TAwaiter awaiter) where TAwaiter : struct, ICriticalNotifyCompletion
+    {
+        if (ReusableNotifier is AwaiterBox<TAwaiter> box)
+            box.Awaiter = awaiter;
+        else
+            box = new AwaiterBox<TAwaiter>(awaiter);
+        Notifier = box;
+        NotifierKind = NotifierKind.ReusableAwaiter;
+    }
+
+    /// <summary>
+    /// On resumption by a root that keeps one: the awaiter box of the chain's last suspension,
+    /// refilled by <see cref="WaitForAwaiter{TAwaiter}"/> when the chain suspends on the same type again.
+    /// </summary>
+    internal object? ReusableNotifier;
+
     /// <summary>Leaves <paramref name="awaiter"/> as the notifier, registered with OnCompleted (it flows the ExecutionContext).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal void WaitForFlowing(INotifyCompletion awaiter)
@@ -297,8 +323,36 @@ internal enum NotifierKind : byte
     Yield,
 
     /// <summary>
+    /// A BCL awaiter in an <see cref="AwaiterBox{TAwaiter}"/> (<see cref="AsyncChain.WaitForAwaiter{TAwaiter}"/>),
+    /// registered as <see cref="UnsafeAwaiter"/> is; a root object keeps the box for the chain's next suspension.
+    /// </summary>
+    ReusableAwaiter,
+
+    /// <summary>
     /// A frame standing in for a non-async override (<see cref="IStandInFrame"/>): asked at
     /// registration, once its caller has linked, what to wait for.
     /// </summary>
     StandIn,
+}
+
+/// <summary>A BCL awaiter boxed as a chain's notifier (<see cref="AsyncChain.WaitForAwaiter{TAwaiter}"/>).</summary>
+internal abstract class AwaiterBox : ICriticalNotifyCompletion
+{
+    public abstract void OnCompleted(Action continuation);
+
+    public abstract void UnsafeOnCompleted(Action continuation);
+
+    /// <summary>Registers a builder root with the awaiter itself, as its own type, so the builder needs no Action for it.</summary>
+    internal abstract void RegisterThrough<TBuilder>(ref BuilderRoot<TBuilder> root) where TBuilder : struct, IRootBuilder;
+}
+
+internal sealed class AwaiterBox<TAwaiter>(TAwaiter awaiter) : AwaiterBox where TAwaiter : struct, ICriticalNotifyCompletion
+{
+    internal TAwaiter Awaiter = awaiter;
+
+    public override void OnCompleted(Action continuation) => Awaiter.OnCompleted(continuation);
+
+    public override void UnsafeOnCompleted(Action continuation) => Awaiter.UnsafeOnCompleted(continuation);
+
+    internal override void RegisterThrough<TBuilder>(ref BuilderRoot<TBuilder> root) => root.AwaitUnsafeOnCompleted(ref Awaiter);
 }

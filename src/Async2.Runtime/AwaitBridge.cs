@@ -36,14 +36,14 @@ public static class AwaitBridge
 
     public static T GetResult<T>(Task<T> task) => task.GetAwaiter().GetResult();
 
-    // The other awaitables box their awaiter as the notifier; that allocation happens only when
-    // the await actually suspends.
+    // The other awaitables box their awaiter as the notifier, only when the await suspends, and
+    // into the box the chain's last suspension left when it can (AsyncChain.WaitForAwaiter).
 
     public static bool Suspend(ValueTask task, ref AsyncChain chain)
     {
         if (task.IsCompleted)
             return false;
-        chain.WaitFor(task.GetAwaiter());
+        chain.WaitForAwaiter(task.GetAwaiter());
         return true;
     }
 
@@ -51,7 +51,7 @@ public static class AwaitBridge
     {
         if (task.IsCompleted)
             return false;
-        chain.WaitFor(task.GetAwaiter());
+        chain.WaitForAwaiter(task.GetAwaiter());
         return true;
     }
 
@@ -64,7 +64,7 @@ public static class AwaitBridge
         var awaiter = awaitable.GetAwaiter();
         if (awaiter.IsCompleted)
             return false;
-        chain.WaitFor(awaiter);
+        chain.WaitForAwaiter(awaiter);
         return true;
     }
 
@@ -73,7 +73,7 @@ public static class AwaitBridge
         var awaiter = awaitable.GetAwaiter();
         if (awaiter.IsCompleted)
             return false;
-        chain.WaitFor(awaiter);
+        chain.WaitForAwaiter(awaiter);
         return true;
     }
 
@@ -86,7 +86,7 @@ public static class AwaitBridge
         var awaiter = awaitable.GetAwaiter();
         if (awaiter.IsCompleted)
             return false;
-        chain.WaitFor(awaiter);
+        chain.WaitForAwaiter(awaiter);
         return true;
     }
 
@@ -95,7 +95,7 @@ public static class AwaitBridge
         var awaiter = awaitable.GetAwaiter();
         if (awaiter.IsCompleted)
             return false;
-        chain.WaitFor(awaiter);
+        chain.WaitForAwaiter(awaiter);
         return true;
     }
 

@@ -1,19 +1,23 @@
-// BuilderRoot: the root of a chain whose first suspension awaited a Task, kept in the box of the
-// thunk's AsyncTaskMethodBuilder, as classic async keeps a state machine.
+// BuilderRoot: the root of a chain whose first suspension awaited a Task, a ValueTask (either
+// configured or not) or Task.Yield, kept in the box of the thunk's AsyncTaskMethodBuilder, as
+// classic async keeps a state machine.
 //
-// The thunk registers it with the builder as the state machine awaiting the leaf's Task, which
-// boxes it: the box is the Task the thunk returns, and the awaited Task calls the box back
-// directly. So a chain suspended at a Task surface costs its frames and this box only, no root
-// object (bench "AddOne": 184 -> 144 bytes per link; classic async's box is 104). The box runs
-// MoveNext in the ExecutionContext current at registration and puts the thread's own back
-// afterwards, so MoveNext only switches to the head frame's context when it differs.
+// The thunk registers it with the builder as the state machine awaiting the leaf's awaiter, which
+// boxes it: the box is the Task the thunk returns, and the awaited Task or ValueTask source calls
+// the box back directly, the builder knowing these awaiters (a boxed one registers as its own type,
+// AwaiterBox.RegisterThrough). So a chain suspended at a Task surface costs its frames and this box
+// only: no root object, no Action. The box runs MoveNext in the ExecutionContext current at
+// registration and puts the thread's own back afterwards, so MoveNext only switches to the head
+// frame's context when it differs.
 //
 // It handles the common case only, and hands the chain over to a ChainRoot object (which then
 // completes the same Task through a copy of the builder) when it meets anything else:
 // - a head that suspended with the ExecutionContext's flow suppressed, or a registration while
 //   the flow is suppressed (the box would capture no context, run MoveNext in the notifier's,
 //   and not put that back);
-// - a dispatch that must continue in another context (ResumeContext.cs).
+// - a dispatch that must continue in another context (ResumeContext.cs);
+// - a head that suspends again at the await of a ValueTask or configured awaiter it resumed at (a
+//   loop over a channel or a socket), which the root object resumes for less, reusing one box.
 // Keep in sync with ChainRoot.cs (the same registration and dispatch, as an object),
 // Dispatcher.cs (the ends of a dispatch) and TaskThunk.cs (which starts it).
 using System.Diagnostics;
@@ -26,7 +30,8 @@ internal static class BuilderRoot
 {
     /// <summary>Whether a chain's first suspension suits a builder root (else it gets a ChainRoot object).</summary>
     internal static bool Suits(ref AsyncChain chain) =>
-        chain.NotifierKind is NotifierKind.Task or NotifierKind.StandIn && chain.Head!.SavedExecutionContext is not null && !ExecutionContext.IsFlowSuppressed();
+        chain.NotifierKind is NotifierKind.Task or NotifierKind.ReusableAwaiter or NotifierKind.Yield or NotifierKind.StandIn
+        && chain.Head!.SavedExecutionContext is not null && !ExecutionContext.IsFlowSuppressed();
 }
 
 /// <summary>
@@ -55,7 +60,7 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
         var executionContext = _head.SavedExecutionContext!;
         if (ExecutionContext.Capture() != executionContext)
             ExecutionContext.Restore(executionContext);
-        var ends = new Ends(ref this);
+        var ends = new Ends(ref this, _head.StateAndFlags);
         if (!Telemetry.IsOn)
         {
             Dispatcher.Run(ref ends, _head);
@@ -66,10 +71,16 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
         Telemetry.DispatchEnded(started);
     }
 
-    /// <summary>The chain suspended again: registers through the builder, or hands the chain over if this root cannot.</summary>
-    private void Suspended(ref AsyncChain chain)
+    /// <summary>
+    /// The chain suspended again: registers through the builder, or hands the chain over to a root
+    /// object if this root cannot, or if the head resumed at <paramref name="resumedAt"/> suspended
+    /// again at the same await of a BCL awaiter: a loop reading a channel or a socket, which a root
+    /// object resumes faster, refilling one awaiter box (<see cref="AsyncChain.WaitForAwaiter{TAwaiter}"/>).
+    /// </summary>
+    private void Suspended(ref AsyncChain chain, int resumedAt)
     {
-        if (chain.Head!.SavedExecutionContext is null || ExecutionContext.IsFlowSuppressed())
+        if (chain.Head!.SavedExecutionContext is null || ExecutionContext.IsFlowSuppressed()
+            || (chain.NotifierKind == NotifierKind.ReusableAwaiter && chain.Head == _head && chain.Head.StateAndFlags == resumedAt))
         {
             HandOver().AwaitNotifier(ref chain);
             return;
@@ -105,6 +116,9 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
                 var yieldAwaiter = default(YieldAwaitable.YieldAwaiter);
                 _builder.AwaitUnsafeOnCompleted(ref yieldAwaiter, ref this);
                 break;
+            case NotifierKind.ReusableAwaiter:
+                Unsafe.As<AwaiterBox>(notifier!).RegisterThrough(ref this);
+                break;
             case NotifierKind.UnsafeAwaiter:
                 var awaiter = Unsafe.As<ICriticalNotifyCompletion>(notifier!);
                 _builder.AwaitUnsafeOnCompleted(ref awaiter, ref this);
@@ -122,18 +136,28 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
         }
     }
 
+    /// <summary>
+    /// Registers the box with <paramref name="awaiter"/> through the builder, which knows the BCL's
+    /// awaiters of a Task or ValueTask and has them call the box back without an Action.
+    /// </summary>
+    internal void AwaitUnsafeOnCompleted<TAwaiter>(ref TAwaiter awaiter) where TAwaiter : ICriticalNotifyCompletion =>
+        _builder.AwaitUnsafeOnCompleted(ref awaiter, ref this);
+
     /// <summary>A ChainRoot object that takes the chain on; the box is not called back again.</summary>
     private readonly ChainRoot HandOver() => TaskChainRoot<TBuilder>.TakeOver(_builder);
 
     /// <summary>What the dispatch does at its ends: acts on this root, in the box, by reference.</summary>
-    private ref struct Ends(ref BuilderRoot<TBuilder> root) : IDispatchEnds
+    private ref struct Ends(ref BuilderRoot<TBuilder> root, int resumedAt) : IDispatchEnds
     {
         private ref BuilderRoot<TBuilder> _root = ref root;
 
         // The box runs MoveNext in ExecutionContext.RunInternal, which puts the thread's contexts back.
         public readonly bool RootRestoresContexts => true;
 
-        public readonly void Suspended(ref AsyncChain chain) => _root.Suspended(ref chain);
+        // The builder registers the awaiter in a box itself, not the box: it keeps none to reuse.
+        public readonly object? ReusableNotifier => null;
+
+        public readonly void Suspended(ref AsyncChain chain) => _root.Suspended(ref chain, resumedAt);
 
         public readonly void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault) =>
             ResumeContext.ResumeOn(context, frame, _root.HandOver(), completed, fault);

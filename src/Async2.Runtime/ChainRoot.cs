@@ -10,16 +10,18 @@
 //
 // A root takes one of two forms, chosen at the chain's first suspension (the Task must be the
 // right object from the start):
-// - The leaf awaits a Task (the common case at a Task surface: a request handler, a chain of
-//   tasks): the root is a struct in the box of the thunk's AsyncTaskMethodBuilder (BuilderRoot.cs),
-//   as classic async's state machines are. The box is the Task the thunk returns, and the awaited
-//   Task calls it back directly: no root object, no Action, no separate Task.
-// - Anything else (Task.Yield, a custom awaiter, the stack guard), or a head that suspended with
-//   the ExecutionContext's flow suppressed: this class. It registers a cached Action, or queues
-//   itself to the thread pool as a work item for a Yield with no context to post to, and resumes
-//   in the head's ExecutionContext itself. Through the builder these cost an ExecutionContext
-//   capture and type tests per suspension (bench "suspend": +30%). A builder root hands its chain
-//   over to one of these when it meets what it does not handle (BuilderRoot.HandOver).
+// - The leaf awaits a Task, a ValueTask or Task.Yield (the common case at a Task surface: a request
+//   handler, a chain of tasks, a library's ConfigureAwait(false) awaits): the root is a struct in
+//   the box of the thunk's AsyncTaskMethodBuilder (BuilderRoot.cs), as classic async's state
+//   machines are. The box is the Task the thunk returns, and the awaited Task calls it back
+//   directly: no root object, no Action, no separate Task.
+// - A custom awaiter, or a head that suspended with the ExecutionContext's flow suppressed: this
+//   class. It registers a cached Action, or queues itself to the thread pool as a work item for a
+//   Yield with no context to post to, and resumes in the head's ExecutionContext itself. Through
+//   the builder these cost an ExecutionContext capture and type tests per suspension (bench
+//   "suspend": +30%). A builder root hands its chain over to one of these when it meets what it
+//   does not handle, or a loop it resumes for more (BuilderRoot.HandOver); for such a loop this
+//   keeps the awaiter box to refill (AsyncChain.WaitForAwaiter).
 // Keep in sync with AsyncChain.cs (the notifier kinds), Dispatcher.cs (the ends of a dispatch),
 // ResumeContext.cs (which continues a moved dispatch) and TaskThunk.cs (which starts the roots).
 using System.Diagnostics;
@@ -37,11 +39,16 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     private Continuation? _head;
     private Action? _resume;
 
+    /// <summary>The awaiter box of the chain's last suspension on a BCL awaiter, for the next (<see cref="AsyncChain.ReusableNotifier"/>).</summary>
+    private object? _awaiterBox;
+
     /// <summary>Waits for the chain's notifier, then resumes the chain from its head.</summary>
     internal void AwaitNotifier(ref AsyncChain chain)
     {
         if (_head != chain.Head)
             _head = chain.Head;
+        if (chain.NotifierKind == NotifierKind.ReusableAwaiter && _awaiterBox != chain.Notifier)
+            _awaiterBox = chain.Notifier;
         var registration = new Registration(this);
         NotifierRegistration.Register(registration, ref chain);
     }
@@ -65,7 +72,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
             case NotifierKind.Yield when ResumeContext.Capture() is null:
                 ThreadPool.UnsafeQueueUserWorkItem(this, preferLocal: false);
                 break;
-            case NotifierKind.UnsafeAwaiter or NotifierKind.Yield or NotifierKind.FlowingAwaiter:
+            case NotifierKind.UnsafeAwaiter or NotifierKind.ReusableAwaiter or NotifierKind.Yield or NotifierKind.FlowingAwaiter:
                 RegisterWithAwaiter(notifier!, kind);
                 break;
             default:
@@ -173,6 +180,8 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     private readonly struct Ends(ChainRoot root, bool inContextRun) : IDispatchEnds
     {
         public bool RootRestoresContexts => inContextRun;
+
+        public object? ReusableNotifier => root._awaiterBox;
 
         public void Suspended(ref AsyncChain chain) => root.AwaitNotifier(ref chain);
 

@@ -39,6 +39,9 @@ internal interface IDispatchEnds
     /// </summary>
     bool RootRestoresContexts { get; }
 
+    /// <summary>The awaiter box the root registered with last, for a frame that suspends on the same awaiter type again (<see cref="AsyncChain.ReusableNotifier"/>).</summary>
+    object? ReusableNotifier { get; }
+
     /// <summary>A frame suspended again; <paramref name="chain"/> holds the new suspension, linked to the rest.</summary>
     void Suspended(ref AsyncChain chain);
 
@@ -180,7 +183,7 @@ internal static class Dispatcher
             if (!inFrameContext && !calleeFlows && frame.SavedExecutionContext is { } executionContext && ExecutionContext.Capture() != executionContext)
                 ExecutionContext.Restore(executionContext);
             inFrameContext = false;
-            var chain = new AsyncChain { Completed = completed, Fault = fault, PassThroughInnermost = passThrough, PassThroughCount = passThroughCount };
+            var chain = new AsyncChain { Completed = completed, Fault = fault, PassThroughInnermost = passThrough, PassThroughCount = passThroughCount, ReusableNotifier = ends.ReusableNotifier };
             // The chain's only frame changes no caller's contexts but the root's, which puts them
             // back: its scope is lent to the root, as a Task thunk lends a variant's.
             if (ends.RootRestoresContexts && rest is null && frame == first && (frame.Flags & ContinuationFlags.HasContextScope) != 0)

@@ -472,6 +472,21 @@ internal static class BenchReport
         md.AppendLine();
         md.AppendLine("Seed 004 (runtime async, 10,000,000 awaits): 350 ms before, 291 ms after that PR.");
         md.AppendLine();
+        var sourceCases = c.Cases("suspend").Where(@case => @case != name).ToList();
+        if (sourceCases.Count == 0)
+            return;
+        md.AppendLine("The same with a ValueTask over a reusable `IValueTaskSource` completed by hand (as a channel, a pipe or a socket gives): "
+            + "one method awaiting it in a loop, and top-level calls that each await it once with `ConfigureAwait(false)`, as a library's methods do "
+            + "(bytes per await or per call). Each cell: ms, ÷ Task, bytes.");
+        md.AppendLine();
+        string[] variants = AsyncVariants.Where(v => v != "ValueTask").ToArray();
+        md.AppendLine("| Case | " + string.Join(" | ", variants) + " |");
+        md.AppendLine("| --- |" + string.Concat(Enumerable.Repeat(" --- |", variants.Length)));
+        foreach (var @case in sourceCases)
+            md.AppendLine($"| {@case} | " + string.Join(" | ", variants.Select(v => c.Get("suspend", v, @case) is { } cell
+                ? $"{c.Text("suspend", v, @case)} ({Format.Ratio(cell.Value / c.Value("suspend", "Task", @case))}, {Format.Bytes(cell.BytesPerOp)})"
+                : "")) + " |");
+        md.AppendLine();
     }
 
     private static void Chains(StringBuilder md, Lookup c)
