@@ -485,6 +485,26 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         Assert.False(File.Exists(Path.Combine(library, "obj", Configuration, "net10.0", "async2", "PrivateLibrary.dll")));
     }
 
+    [Theory]
+    [InlineData("IsTestProject")] // Microsoft.NET.Test.Sdk's (VSTest)
+    [InlineData("IsTestingPlatformApplication")] // Microsoft.Testing.Platform's (xunit.v3, MSTest's runner), which sets no IsTestProject
+    public void A_test_project_that_keeps_Async2_Build_private_is_not_warned(string testProjectProperty)
+    {
+        // Nothing references a test project, so nothing misses Async2.Runtime. An xunit.v3 test
+        // project on Microsoft.Testing.Platform was warned (found by a helper running vs-threading's suite).
+        var tests = NewApp("PrivateTests" + testProjectProperty, "Console.WriteLine(await Answer()); static async Task<int> Answer() { await Task.Yield(); return 42; }",
+            $"<{testProjectProperty}>true</{testProjectProperty}>");
+        var project = Path.Combine(tests, "PrivateTests" + testProjectProperty + ".csproj");
+        File.WriteAllText(project, File.ReadAllText(project)
+            .Replace("""<PackageReference Include="Async2.Build" Version="$(Async2Version)" />""", """<PackageReference Include="Async2.Build" Version="$(Async2Version)" PrivateAssets="all" />"""));
+
+        var build = workspace.Dotnet(tests, "build", "-c", Configuration).AssertSucceeded();
+
+        Assert.Contains("PrivateAssets=\"all\"", File.ReadAllText(project));
+        Assert.Contains("Async2: rewrote 2 async methods of PrivateTests" + testProjectProperty + ".dll.", build.Stdout);
+        Assert.DoesNotContain("ASYNC2006", build.Stdout);
+    }
+
     /// <summary>
     /// A console project beside the samples (<paramref name="name"/> may name a folder under them
     /// first), as App's project without the library, with <paramref name="properties"/> added.
