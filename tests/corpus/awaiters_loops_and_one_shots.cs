@@ -189,11 +189,15 @@ static class Program
         });
         Console.WriteLine($"channel, WaitToReadAsync: {await reading}; bounded, ReadAsync: {await readingBounded}");
 
-        var loop = new SingleThreadLoop();
-        string onContext = "";
-        loop.RunUntilComplete(async () => onContext = await LoopOnContext(new Source<int>(), loop));
-        loop.Stop();
-        Console.WriteLine($"on a context: {onContext}");
+        // A SingleThreadLoop starts a thread, which a browser page cannot.
+        if (!OperatingSystem.IsBrowser())
+        {
+            var loop = new SingleThreadLoop();
+            string onContext = "";
+            loop.RunUntilComplete(async () => onContext = await LoopOnContext(new Source<int>(), loop));
+            loop.Stop();
+            Console.WriteLine($"on a context: {onContext}");
+        }
         Console.WriteLine($"AsyncLocal: {await LoopWithAsyncLocal(ints)}");
     }
 }
