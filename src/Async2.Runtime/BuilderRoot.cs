@@ -110,18 +110,18 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
         {
             case NotifierKind.Task:
                 var taskAwaiter = Unsafe.As<Task>(notifier!).GetAwaiter();
-                _builder.AwaitUnsafeOnCompleted(ref taskAwaiter, ref this);
+                AwaitUnsafeOnCompleted(ref taskAwaiter);
                 break;
             case NotifierKind.Yield:
                 var yieldAwaiter = default(YieldAwaitable.YieldAwaiter);
-                _builder.AwaitUnsafeOnCompleted(ref yieldAwaiter, ref this);
+                AwaitUnsafeOnCompleted(ref yieldAwaiter);
                 break;
             case NotifierKind.ReusableAwaiter:
                 Unsafe.As<AwaiterBox>(notifier!).RegisterThrough(ref this);
                 break;
             case NotifierKind.UnsafeAwaiter:
                 var awaiter = Unsafe.As<ICriticalNotifyCompletion>(notifier!);
-                _builder.AwaitUnsafeOnCompleted(ref awaiter, ref this);
+                AwaitUnsafeOnCompleted(ref awaiter);
                 break;
             case NotifierKind.FlowingAwaiter:
                 var flowingAwaiter = Unsafe.As<INotifyCompletion>(notifier!);
@@ -138,7 +138,8 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
 
     /// <summary>
     /// Registers the box with <paramref name="awaiter"/> through the builder, which knows the BCL's
-    /// awaiters of a Task or ValueTask and has them call the box back without an Action.
+    /// awaiters of a Task or ValueTask and has them call the box back without an Action (a boxed
+    /// one comes here as its own type: AwaiterBox.RegisterThrough).
     /// </summary>
     internal void AwaitUnsafeOnCompleted<TAwaiter>(ref TAwaiter awaiter) where TAwaiter : ICriticalNotifyCompletion =>
         _builder.AwaitUnsafeOnCompleted(ref awaiter, ref this);

@@ -299,6 +299,9 @@ internal static class BenchReport
     /// <summary>Every async variant, Task first (the baseline of the ratios), then those measured on .NET 11.</summary>
     private static readonly string[] AsyncVariants = ["Task", "ValueTask", "Runtime", .. Async2Variants, .. BenchPlan.Net11Variants];
 
+    /// <summary>The async variants of a benchmark the classic build measures with Task only.</summary>
+    private static readonly string[] TaskOnlyVariants = AsyncVariants.Where(v => v != "ValueTask").ToArray();
+
     /// <summary>The rewritten builds on both runtimes: the columns of ratios to Task.</summary>
     private static readonly string[] Async2Everywhere = [.. Async2Variants, .. Async2Variants.Select(v => BenchPlan.Name(v, onNet11: true))];
 
@@ -372,7 +375,7 @@ internal static class BenchReport
         md.AppendLine("The outermost n of the 32 frames run a try/finally around their await.");
         md.AppendLine();
         string[] scenarios = ["Throw NoSuspend", "Throw Suspend"];
-        string[] variants = AsyncVariants.Where(v => v != "ValueTask").ToArray();
+        string[] variants = TaskOnlyVariants;
         md.AppendLine("| Finally blocks on stack | " + string.Join(" | ", scenarios.Select(scenario =>
             string.Join(" | ", variants.Select(v => $"{v} {scenario}")) + " | " + string.Join(" | ", Async2Everywhere.Select(v => v + " ÷ Task")))) + " |");
         md.AppendLine("| --- |" + string.Concat(Enumerable.Repeat(" --- |", scenarios.Length * (variants.Length + Async2Everywhere.Length))));
@@ -479,7 +482,7 @@ internal static class BenchReport
             + "one method awaiting it in a loop, and top-level calls that each await it once with `ConfigureAwait(false)`, as a library's methods do "
             + "(bytes per await or per call). Each cell: ms, ÷ Task, bytes.");
         md.AppendLine();
-        string[] variants = AsyncVariants.Where(v => v != "ValueTask").ToArray();
+        string[] variants = TaskOnlyVariants;
         md.AppendLine("| Case | " + string.Join(" | ", variants) + " |");
         md.AppendLine("| --- |" + string.Concat(Enumerable.Repeat(" --- |", variants.Length)));
         foreach (var @case in sourceCases)
@@ -541,7 +544,7 @@ internal static class BenchReport
     {
         if (!c.Has(WebApiBench.Benchmark))
             return;
-        string[] variants = AsyncVariants.Where(v => v != "ValueTask").ToArray();
+        string[] variants = TaskOnlyVariants;
         md.AppendLine("## 8. Application scenarios");
         md.AppendLine();
         if (WebApiBench.Endpoints.Any(e => c.Any(WebApiBench.Benchmark, WebApiBench.Case(e)) is not null))
@@ -617,7 +620,7 @@ internal static class BenchReport
             return;
         md.AppendLine("## 9. What servers pay");
         md.AppendLine();
-        string[] variants = AsyncVariants.Where(v => v != "ValueTask").ToArray();
+        string[] variants = TaskOnlyVariants;
         if (pending is not null)
         {
             md.AppendLine($"### Many pending calls: {pending} (`bench/Async2.Bench/Pending.cs`)");
