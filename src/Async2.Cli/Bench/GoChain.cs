@@ -30,7 +30,7 @@ internal static class GoChain
             if (Go(["version"]) is not (0, var version))
             {
                 progress("        go is not installed: installing Debian's golang with apt-get");
-                if (Install() is { } problem)
+                if (ExternalTool.InstallFromDebian("golang", () => Go(["version"]).ExitCode == 0) is { } problem)
                     return (Failed(problem), "not installed: " + problem);
                 version = Go(["version"]).Output;
             }
@@ -60,23 +60,6 @@ internal static class GoChain
         catch (System.ComponentModel.Win32Exception)
         {
             return (-1, "go is not on PATH");
-        }
-    }
-
-    /// <summary>apt-get update, then apt-get install golang; null when it worked, else what went wrong.</summary>
-    private static string? Install()
-    {
-        try
-        {
-            ExternalTool.Capture("apt-get", ["update"], TimeSpan.FromMinutes(5));
-            var (exitCode, output) = ExternalTool.Capture("apt-get", ["install", "-y", "--no-install-recommends", "golang"], TimeSpan.FromMinutes(10));
-            if (exitCode != 0)
-                return $"apt-get install golang exited with {exitCode}: {output.Trim().Split('\n').LastOrDefault()}";
-            return Go(["version"]).ExitCode == 0 ? null : "apt-get installed golang, but 'go' is still not on PATH";
-        }
-        catch (Exception e) when (e is System.ComponentModel.Win32Exception or TimeoutException)
-        {
-            return $"cannot run apt-get: {e.Message}";
         }
     }
 }

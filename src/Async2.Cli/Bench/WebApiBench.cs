@@ -53,10 +53,14 @@ internal static partial class WebApiBench
 
         if (WrkVersion() is null)
         {
-            progress("        wrk is not installed (Debian: apt-get install -y wrk): the web API cells are marked failed");
-            foreach (var server in servers)
-                Fail(server.Variant, "wrk is not installed");
-            return cells;
+            progress("        wrk is not installed: installing Debian's wrk with apt-get");
+            if (ExternalTool.InstallFromDebian("wrk", () => WrkVersion() is not null) is { } problem)
+            {
+                progress($"        {problem}: the web API cells are marked failed");
+                foreach (var server in servers)
+                    Fail(server.Variant, "wrk is not installed: " + problem);
+                return cells;
+            }
         }
 
         var running = new List<(Server Server, StartedApp App)>();
