@@ -200,8 +200,9 @@ internal static class BenchCommand
         {
             PipelineCheck.FailDifferentOutputs(run.Cells);
             Progress($"[web] {WebApiBench.Benchmark} · web API under wrk   (elapsed {Elapsed(stopwatch)})");
-            run.Machine["wrk"] = WebApiBench.WrkVersion() ?? "not installed";
-            run.Cells.AddRange(WebApiBench.Run(webApiServers, quick, Progress));
+            var (cells, wrk) = WebApiBench.Run(webApiServers, quick, Progress);
+            run.Machine["wrk"] = wrk;
+            run.Cells.AddRange(cells);
         }
         run.DurationSeconds = stopwatch.Elapsed.TotalSeconds;
 

@@ -37,7 +37,8 @@ internal static partial class WebApiBench
     /// instead of landing on one.
     /// A server whose answers differ from the classic build's is stopped and posts no number.
     /// </summary>
-    public static List<BenchCell> Run(IReadOnlyList<Server> servers, bool quick, Action<string> progress)
+    /// <returns>The cells, and wrk's version (or why there is none) for the machine table.</returns>
+    public static (List<BenchCell> Cells, string Wrk) Run(IReadOnlyList<Server> servers, bool quick, Action<string> progress)
     {
         int seconds = Seconds(quick), warmupSeconds = WarmupSeconds(quick), rounds = Rounds(quick);
         var cells = new List<BenchCell>();
@@ -51,7 +52,8 @@ internal static partial class WebApiBench
                 new BenchCell { Benchmark = Benchmark, Variant = variant, Case = Case(endpoint), Unit = "req/s", Note = "fails: " + reason }));
         }
 
-        if (WrkVersion() is null)
+        var wrk = WrkVersion();
+        if (wrk is null)
         {
             progress("        wrk is not installed: installing Debian's wrk with apt-get");
             if (ExternalTool.InstallFromDebian("wrk", () => WrkVersion() is not null) is { } problem)
@@ -59,8 +61,9 @@ internal static partial class WebApiBench
                 progress($"        {problem}: the web API cells are marked failed");
                 foreach (var server in servers)
                     Fail(server.Variant, "wrk is not installed: " + problem);
-                return cells;
+                return (cells, "not installed: " + problem);
             }
+            wrk = WrkVersion()!;
         }
 
         var running = new List<(Server Server, StartedApp App)>();
@@ -136,7 +139,7 @@ internal static partial class WebApiBench
             foreach (var (_, app) in running)
                 app.Dispose();
         }
-        return cells;
+        return (cells, wrk);
     }
 
     private static bool IsRunFailure(Exception e) =>
