@@ -97,16 +97,25 @@ internal static class AwaitNormalizer
                     var target = (MethodReference)call.Operand;
                     var callee = variants.VariantCalledBy(call, site.Callee!);
                     bool guardFromFilters = callsUnderFilters.Contains(call);
+                    bool checksReceiver = ChecksReceiver(call, target, callee);
                     var sequence = new List<Instruction>();
-                    if (spilled.Count > 0 || guardFromFilters)
+                    List<VariableDefinition> arguments = [];
+                    if (spilled.Count > 0 || guardFromFilters || checksReceiver)
                     {
-                        var argumentTypes = Arguments(target);
-                        var arguments = argumentTypes.Select(t => NewLocal(body, t)).ToList();
+                        arguments = Arguments(target).Select(t => NewLocal(body, t)).ToList();
                         sequence.AddRange(Enumerable.Reverse(arguments).Select(a => Instruction.Create(OpCodes.Stloc, a)));
                         sequence.AddRange(Enumerable.Reverse(spilled).Select(s => Instruction.Create(OpCodes.Stloc, s)));
-                        sequence.AddRange(arguments.Select(a => Instruction.Create(OpCodes.Ldloc, a)));
                     }
-                    int guardedFrom = sequence.TakeWhile(i => i.OpCode.Code == Code.Stloc).Count();
+                    int guardedFrom = sequence.Count;
+                    var loadArguments = arguments.Select(a => Instruction.Create(OpCodes.Ldloc, a)).ToList();
+                    if (checksReceiver)
+                        sequence.AddRange([
+                            Instruction.Create(OpCodes.Ldloc, arguments[0]),
+                            Instruction.Create(OpCodes.Brtrue, loadArguments[0]),
+                            Instruction.Create(OpCodes.Newobj, runtime.NullReferenceExceptionCtor),
+                            Instruction.Create(OpCodes.Throw),
+                        ]);
+                    sequence.AddRange(loadArguments);
                     sequence.Add(Instruction.Create(OpCodes.Ldarg, chain));
                     // A variant is static (its this is its first parameter); entries are instance methods.
                     sequence.AddRange(callee.AfterChain(instanceCall: call.OpCode));
@@ -258,6 +267,18 @@ internal static class AwaitNormalizer
     }
 
     /// <summary>The argument types of a call, <c>this</c> first, as instantiated at the call.</summary>
+    /// <summary>
+    /// Whether the call of M' replacing <paramref name="call"/> must test the receiver for null
+    /// first: a <c>callvirt</c> of a class's M threw before any of M ran, and the static M' tests
+    /// nothing on a fresh call, since M's Task thunk, reached by a <c>call</c>, a delegate or
+    /// reflection, runs M's body with a null <c>this</c> as classic async's stub does. Entries are
+    /// called with <c>callvirt</c>; a variant called with a continuation (another assembly's, or
+    /// one of a method that creates a closure) tests its <c>this</c> itself (MethodRewriter).
+    /// </summary>
+    private static bool ChecksReceiver(Instruction call, MethodReference target, CalledVariant callee) =>
+        call.OpCode.Code == Code.Callvirt && target.HasThis && !target.DeclaringType.IsValueType
+        && !callee.Method.HasThis && !callee.TakesResume;
+
     private static List<TypeReference> Arguments(MethodReference call)
     {
         var types = new List<TypeReference>();

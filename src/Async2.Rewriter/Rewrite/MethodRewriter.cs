@@ -74,8 +74,8 @@ internal static class MethodRewriter
         {
             if (needsContextScope)
                 ContextScopeEmitter.Emit(method, chain, declaration.Shape, runtime);
-            if (declaration.Self is not null && !declaration.SelfIsManagedPointer)
-                EmitNullCheck(method, method.Parameters[0]);
+            if (method == declaration.Variant && declaration.Self is not null && !declaration.SelfIsManagedPointer)
+                EmitNullCheck(declaration, runtime);
             if (runsClassConstructor)
                 EmitClassInitialization(method, declaration);
             method.Body.OptimizeMacros();
@@ -214,19 +214,25 @@ internal static class MethodRewriter
     }
 
     /// <summary>
-    /// <c>if (this == null) throw new NullReferenceException();</c> first in M': a caller's
-    /// <c>callvirt M</c> threw before any of M ran, and the static call of M' replacing it checks nothing.
+    /// <c>if (this == null &amp;&amp; resume == null) throw new NullReferenceException();</c> first in
+    /// M' (not in its fresh-call twin): callers in other assemblies call M' in place of a
+    /// <c>callvirt M</c>, which threw before any of M ran, and the cross-assembly contract keeps
+    /// that test here. Callers in this module test the receiver themselves (AwaitNormalizer), so
+    /// that M's Task thunk, reached with a null <c>this</c> by a <c>call</c>, a delegate or
+    /// reflection, runs M's body as classic's stub does; a resumed frame may hold that null. The
+    /// thunk of a method that creates a closure calls M' itself, so there it still throws.
     /// </summary>
-    private static void EmitNullCheck(MethodDefinition variant, ParameterDefinition self)
+    private static void EmitNullCheck(VariantDeclaration declaration, RuntimeReferences runtime)
     {
-        var module = variant.Module;
-        var exception = new TypeReference("System", "NullReferenceException", module, module.TypeSystem.CoreLibrary);
+        var variant = declaration.Variant;
         var first = variant.Body.Instructions[0];
         BodyEditing.InsertAtEntry(variant.Body,
         [
-            Instruction.Create(OpCodes.Ldarg, self),
+            Instruction.Create(OpCodes.Ldarg, declaration.Self!),
             Instruction.Create(OpCodes.Brtrue, first),
-            Instruction.Create(OpCodes.Newobj, new MethodReference(".ctor", module.TypeSystem.Void, exception) { HasThis = true }),
+            Instruction.Create(OpCodes.Ldarg, variant.Parameters[^1]),
+            Instruction.Create(OpCodes.Brtrue, first),
+            Instruction.Create(OpCodes.Newobj, runtime.NullReferenceExceptionCtor),
             Instruction.Create(OpCodes.Throw),
         ]);
     }

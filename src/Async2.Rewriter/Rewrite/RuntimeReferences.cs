@@ -65,6 +65,7 @@ internal sealed class RuntimeReferences
         MethodFromHandle = new MethodReference("GetMethodFromHandle", methodBase, methodBase);
         MethodFromHandle.Parameters.Add(new ParameterDefinition(CoreType("System", "RuntimeMethodHandle", isValueType: true)));
         MethodFromHandle.Parameters.Add(new ParameterDefinition(CoreType("System", "RuntimeTypeHandle", isValueType: true)));
+        NullReferenceExceptionCtor = new MethodReference(".ctor", module.TypeSystem.Void, CoreType("System", "NullReferenceException", isValueType: false)) { HasThis = true };
         SystemAttribute = CoreType("System", "Attribute", isValueType: false);
         ActionConstructor = new MethodReference(".ctor", module.TypeSystem.Void, CoreType("System", "Action", isValueType: false)) { HasThis = true };
         ActionConstructor.Parameters.Add(new ParameterDefinition(module.TypeSystem.Object));
@@ -78,6 +79,9 @@ internal sealed class RuntimeReferences
         new(@namespace, name, _module, _module.TypeSystem.CoreLibrary, isValueType);
 
     public TypeReference Continuation { get; }
+
+    /// <summary><c>NullReferenceException()</c>, thrown where a <c>callvirt</c> replaced by a static call would have thrown.</summary>
+    public MethodReference NullReferenceExceptionCtor { get; }
     public MethodReference ContinuationCtor { get; }
     public MethodReference ContinuationResume { get; }
     public FieldReference Next { get; }
