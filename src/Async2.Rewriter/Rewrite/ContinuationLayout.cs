@@ -7,8 +7,9 @@ namespace Async2.Rewriter.Rewrite;
 /// <summary>
 /// Fills in a method's continuation class: a typed field for each variable live at some suspension
 /// point (no boxing; variables never live at the same point share one of their type), the
-/// suspended <c>this</c> of a class, a constructor, and the Resume override that re-enters the
-/// variant. Generic over the owner's and M's generic parameters (see <see cref="VariantDeclaration"/>).
+/// suspended <c>this</c> of a class where code after an await reads it, a constructor, and the
+/// Resume override that re-enters the variant. Generic over the owner's and M's generic parameters
+/// (see <see cref="VariantDeclaration"/>).
 /// <code>
 /// sealed class &lt;M&gt;d__Async2_N&lt;TOwner.., TMethod..&gt; : Continuation&lt;T&gt;
 /// {
@@ -30,7 +31,7 @@ internal sealed class ContinuationLayout
     /// <summary>The field holding a local (<see cref="VariableDefinition"/>) or argument (<see cref="ParameterDefinition"/>), as the variant names it.</summary>
     public FieldReference FieldFor(object variable) => _fields[variable];
 
-    public static ContinuationLayout Build(VariantDeclaration declaration, IEnumerable<IReadOnlyList<object>> capturedAtEachPoint, RuntimeReferences runtime)
+    public static ContinuationLayout Build(VariantDeclaration declaration, IEnumerable<IReadOnlyList<object>> capturedAtEachPoint, bool keepsSelf, RuntimeReferences runtime)
     {
         var type = declaration.Continuation;
         var module = type.Module;
@@ -39,8 +40,9 @@ internal sealed class ContinuationLayout
         var layout = new ContinuationLayout(declaration.ContinuationInMethod);
         FieldDefinition? self = null;
         // A struct's this is a managed pointer, which no heap object may hold; it is dead across every
-        // await (MethodRewriter checks), so the continuation keeps nothing for it.
-        if (declaration.Self is not null && !declaration.SelfIsManagedPointer)
+        // await (MethodRewriter checks), so the continuation keeps nothing for it. Nor for a class's
+        // this that no code after an await reads: the variant is resumed with a null this then.
+        if (keepsSelf && !declaration.SelfIsManagedPointer)
         {
             self = new FieldDefinition("self", FieldAttributes.Public, declaration.InContinuation(TypeResolution.SelfInstance(declaration.Original.DeclaringType)));
             type.Fields.Add(self);
@@ -133,13 +135,15 @@ internal sealed class ContinuationLayout
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldfld, GenericContext.FieldOn(self, continuationType));
         }
-        else if (declaration.Self is not null)
+        else if (declaration.SelfIsManagedPointer)
         {
             // A struct method's variant never reads this after an await; any valid pointer will do.
             var placeholder = new VariableDefinition(ownerType);
             resume.Body.Variables.Add(placeholder);
             il.Emit(OpCodes.Ldloca, placeholder);
         }
+        else if (declaration.Self is not null)
+            il.Emit(OpCodes.Ldnull);
         // The variant restores the arguments it needs from this continuation; the rest are dead.
         // An argument the trimmer tracks ([DynamicallyAccessedMembers], only ever on a Type or a
         // string) gets null, which meets any annotation; an unassigned local would make it warn (IL2062).

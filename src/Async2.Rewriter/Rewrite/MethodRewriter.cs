@@ -57,11 +57,11 @@ internal static class MethodRewriter
         if (isRecursive)
             awaits = StackGuardEmitter.Add(declaration, awaits, runtime);
 
-        var captured = CapturedVariables(declaration, awaits, diagnostics);
+        var (captured, keepsSelf) = CapturedVariables(declaration, awaits, diagnostics);
         if (diagnostics.Count > errorsBefore)
             return Failed(original);
 
-        var layout = ContinuationLayout.Build(declaration, captured.Values, runtime);
+        var layout = ContinuationLayout.Build(declaration, captured.Values, keepsSelf, runtime);
         var fresh = declaration.Fresh is null ? null : BodyCopy.Make(declaration.Variant, declaration.Fresh);
         int contextFlags = (flowsContexts ? RuntimeNames.FlowsContextsToCallerFlag : 0) | (needsContextScope ? RuntimeNames.HasContextScopeFlag : 0);
         var outOfLine = new OutOfLineSuspensions(declaration, captured, layout, runtime);
@@ -126,11 +126,13 @@ internal static class MethodRewriter
     /// <summary>
     /// What must survive each suspension: the locals and arguments live where execution continues,
     /// except the await's own result (delivered on resumption) and the variant's chain and resume
-    /// parameters. A live managed pointer cannot be stored in a heap object and is reported.
+    /// parameters; and whether a class's <c>this</c> is live at any of them, kept apart in the
+    /// continuation's self field. A live managed pointer cannot be stored in a heap object and is reported.
     /// </summary>
-    private static Dictionary<NormalizedAwait, IReadOnlyList<object>> CapturedVariables(
+    private static (Dictionary<NormalizedAwait, IReadOnlyList<object>> Captured, bool KeepsSelf) CapturedVariables(
         VariantDeclaration declaration, IReadOnlyList<NormalizedAwait> awaits, ICollection<Diagnostic> diagnostics)
     {
+        bool keepsSelf = false;
         var variant = declaration.Variant;
         var body = variant.Body;
         var liveness = Liveness.Compute(body);
@@ -163,8 +165,13 @@ internal static class MethodRewriter
                             $"this (a managed pointer to a {declaration.Original.DeclaringType.FullName}) is live across this await."));
                         continue;
                     }
-                    if (index >= ownParameters || parameter == declaration.Self)
-                        continue; // chain, resume, or this of a class (kept in the continuation's self field)
+                    if (parameter == declaration.Self)
+                    {
+                        keepsSelf = true; // a class's this, kept in the continuation's self field
+                        continue;
+                    }
+                    if (index >= ownParameters)
+                        continue; // chain or resume
                     (variable, type) = (parameter, parameter.ParameterType);
                 }
                 bool refStruct = TypeResolution.IsByRefLike(type);
@@ -185,7 +192,7 @@ internal static class MethodRewriter
             }
             result[point] = variables;
         }
-        return result;
+        return (result, keepsSelf);
     }
 
     /// <summary>A variable as its source names it, where the PDB tells.</summary>

@@ -83,6 +83,39 @@ public sealed class InspectTests : IDisposable
     }
 
     [Fact]
+    public void A_frame_keeps_its_this_only_where_code_after_an_await_reads_it()
+    {
+        // Every frame of a class's instance method kept its this, 8 bytes, where no code after any
+        // of its awaits read it. Service.Pure and ReadsFirst read no field after their await,
+        // ReadsLater and ChecksNull do; the program runs them suspended, also on a null this.
+        var build = ProgramBuilder.Build("members_null_receivers",
+            [Path.Combine(TestEnvironment.CorpusFolder, "members_null_receivers.cs"), .. TestEnvironment.CorpusSupportFiles]);
+
+        var (exitCode, stdout, stderr) = RunAsync2("inspect", build.RuntimeAsync);
+
+        Assert.True(exitCode == 0, stderr);
+        var estimates = Regex.Matches(stdout, @"(?m)^method Service::(\w+): rewritten, .*, continuation (\d+) B")
+            .ToDictionary(m => m.Groups[1].Value, m => int.Parse(m.Groups[2].Value));
+        Assert.Equal(estimates["ReadsLater"] - 8, estimates["Pure"]);
+        var context = new AssemblyLoadContext("members_null_receivers", isCollectible: true);
+        try
+        {
+            var service = context.LoadFromAssemblyPath(build.Rewritten).GetType("Service")!;
+            bool KeepsThis(string method) => service.GetNestedTypes(BindingFlags.NonPublic)
+                .Single(t => t.Name.StartsWith($"<{method}>d__Async2", StringComparison.Ordinal))
+                .GetField("self") is not null;
+            Assert.False(KeepsThis("Pure"));
+            Assert.False(KeepsThis("ReadsFirst"));
+            Assert.True(KeepsThis("ReadsLater"));
+            Assert.True(KeepsThis("ChecksNull"));
+        }
+        finally
+        {
+            context.Unload();
+        }
+    }
+
+    [Fact]
     public void Virtual_awaits_in_an_assembly_open_to_proxies_say_why_they_go_through_the_task()
     {
         var build = ProgramBuilder.Build("virtual_proxy_overrides", [Path.Combine(TestEnvironment.CorpusFolder, "virtual_proxy_overrides.cs")]);
