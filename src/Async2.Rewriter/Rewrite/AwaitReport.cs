@@ -72,6 +72,9 @@ internal static class AwaitReport
         if (!variants.DispatchesThroughEntries && definition is not null && VirtualEntries.Dispatches(definition, producer.OpCode.Code == Code.Callvirt))
             return $"a virtual call ({Diagnostics.Describe(callee)}) in an assembly that lets DynamicProxyGenAssembly2 see its internals: "
                 + "mocks' proxies would override its entry too, so it goes through the Task";
+        if (definition is not null && producer.OpCode.Code == Code.Callvirt && InterfaceEntries.HasVariance(definition.DeclaringType))
+            return $"a call through {definition.DeclaringType.Name}, an interface with a variant type parameter: the runtime may "
+                + "pick an implementation of another instantiation for an entry, so it goes through the Task";
         // A callee rewritten before this method has lost its async flag but keeps its declaration.
         if (definition is null || (variants.Declaration(definition) is null && ((int)definition.ImplAttributes & RuntimeNames.AsyncImplFlag) == 0))
             return $"the callee {Diagnostics.Describe(callee)} is not a runtime-async method";

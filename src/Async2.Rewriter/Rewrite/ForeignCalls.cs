@@ -71,6 +71,7 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
         // A struct's this is a managed pointer into the caller: left to the Task path.
         if (callee is null || callee.Module == module || callee.DeclaringType.IsValueType || TaskShape.Of(callee) is null
             || element.DeclaringType.GetElementType().FullName != callee.DeclaringType.FullName
+            || (isVirtualCall && InterfaceEntries.HasVariance(callee.DeclaringType))
             || CrossAssemblyContract.Marker(callee.Module) is null)
             return null;
         return (VirtualEntries.Dispatches(callee, isVirtualCall) ? Entry(callee) : Variant(callee)?.Variant) is null ? null : callee;

@@ -21,7 +21,8 @@ namespace Async2.Rewriter.Rewrite;
 /// rewritten, on the always-correct Task path; sealed classes and structs need no test.
 /// Callers do not call the entry itself but a static guard beside it, since a DispatchProxy
 /// implements every virtual member of an interface, the internal entries too, and would be asked
-/// for the entry instead of IM (<see cref="DeclareGuard"/>).
+/// for the entry instead of IM (<see cref="DeclareGuard"/>). An interface with a variant type
+/// parameter gets no entries (<see cref="HasVariance"/>).
 /// </summary>
 internal static class InterfaceEntries
 {
@@ -40,7 +41,8 @@ internal static class InterfaceEntries
             }
             foreach (var (slot, interfaceType) in ImplementedSlots(method).ToList())
             {
-                var entry = VirtualEntries.SlotEntry(slot, variants, runtime)!;
+                if (VirtualEntries.SlotEntry(slot, variants, runtime) is not { } entry)
+                    continue;
                 var implementation = EntryCode.Declare(method.DeclaringType, $"<{method.Name}>i__Async2_{ordinal++}",
                     MethodAttributes.Private | MethodAttributes.Virtual | MethodAttributes.Final | MethodAttributes.NewSlot | MethodAttributes.HideBySig,
                     method, declaration.Shape.Result, runtime);
@@ -49,6 +51,18 @@ internal static class InterfaceEntries
             }
         }
     }
+
+    /// <summary>
+    /// Whether <paramref name="type"/> is an interface with a co- or contravariant type parameter
+    /// (<c>IHandler&lt;in T&gt;</c>). Calls through it go through the Task: for an entry that the
+    /// object's class does not implement for the instantiation a caller names, the runtime picks
+    /// the class's implementation for another, variance-compatible instantiation before the
+    /// interface's default one, and that entry would run (or ask the Task of) the method
+    /// implementing that other instantiation: <c>IHandler&lt;object&gt;.Handle</c> where the class
+    /// implements <c>IHandler&lt;string&gt;.Handle</c> itself, unrewritten.
+    /// </summary>
+    public static bool HasVariance(TypeDefinition type) =>
+        type.IsInterface && type.GenericParameters.Any(p => (p.Attributes & GenericParameterAttributes.VarianceMask) != 0);
 
     /// <summary>
     /// Declares on the interface the method rewritten callers call in place of its

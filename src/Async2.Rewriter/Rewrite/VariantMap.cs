@@ -171,6 +171,8 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
             return foreign.Target(call, element);
         if (!dispatchesThroughEntries && VirtualEntries.Dispatches(definition, call.OpCode.Code == Code.Callvirt))
             return null;
+        if (call.OpCode.Code == Code.Callvirt && InterfaceEntries.HasVariance(definition.DeclaringType))
+            return null;
         if (_byOriginal.ContainsKey(definition))
             return definition;
         return call.OpCode.Code == Code.Callvirt && _slotEntries.TryGetValue(definition, out var entry) && EntryReturnsItsResult(definition, entry)

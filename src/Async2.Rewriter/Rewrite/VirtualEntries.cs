@@ -253,7 +253,7 @@ internal static class VirtualEntries
     {
         if (variants.SlotEntry(slot) is { } existing)
             return existing;
-        if (slot.IsFinal || slot.IsStatic || TaskShape.Of(slot) is not { } shape)
+        if (slot.IsFinal || slot.IsStatic || InterfaceEntries.HasVariance(slot.DeclaringType) || TaskShape.Of(slot) is not { } shape)
             return null;
         var entry = EntryCode.Declare(slot.DeclaringType, $"<{slot.Name}>v__Async2",
             MethodAttributes.Assembly | MethodAttributes.Virtual | MethodAttributes.HideBySig, slot, shape.Result, runtime);
