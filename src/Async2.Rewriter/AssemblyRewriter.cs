@@ -82,7 +82,6 @@ public static class AssemblyRewriter
         if (diagnostics.Count == 0)
             ReportingInternalErrors(module, null, diagnostics, () =>
             {
-                foreign.Complete();
                 CrossAssemblyContract.Mark(module, loaded.Runtime);
                 ModuleIO.Write(loaded, output, request.CopyRuntime, strongNameKey, request.StrongNameKeyFile);
             });

@@ -33,7 +33,7 @@ public static class CrossAssembly
     /// <summary>
     /// Whether <paramref name="probe"/>, a method naming the callee build's marker, runs: false
     /// when the marker is missing or not accessible (the callee is another build than the one the
-    /// caller was rewritten against).
+    /// caller was rewritten against), or the callee's assembly cannot be loaded.
     /// </summary>
     public static bool Links(Action probe)
     {
@@ -42,9 +42,12 @@ public static class CrossAssembly
             probe();
             return true;
         }
-        catch (Exception e) when (e is MemberAccessException or TypeLoadException)
+        catch (Exception e) when (e is MemberAccessException or TypeLoadException or IOException or BadImageFormatException)
         {
-            return false; // MissingMethodException, MethodAccessException, TypeLoadException
+            // MissingMethodException, MethodAccessException, TypeLoadException; an assembly that
+            // cannot be loaded (FileNotFoundException, FileLoadException), whose Task path then
+            // fails at the call as classic code does.
+            return false;
         }
     }
 }

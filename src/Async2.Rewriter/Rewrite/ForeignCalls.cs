@@ -12,14 +12,14 @@ namespace Async2.Rewriter.Rewrite;
 /// <code>
 /// static R &lt;M&gt;x__Async2_N&lt;owner's and M's type parameters&gt;([Owner this,] args, ref AsyncChain chain, Continuation unused)
 /// {
-///     if (&lt;Async2&gt;ForeignCalls.&lt;Lib&gt;Linked)                       // static readonly: a constant once tiered up
+///     if (&lt;Async2&gt;ForeignCalls.&lt;Lib&gt;Link.Linked)                  // static readonly: a constant once tiered up
 ///         return &lt;M&gt;f__Async2_N(this, args, ref chain);              // the forwarder: Cont::M'(..., null) or callvirt &lt;M&gt;v__Async2
 ///     return OverrideDispatch.Await(this.M(args), ref chain);          // the callee is another build: its Task method
 /// }
 /// </code>
-/// The guard is set once per callee assembly by probing the build marker the caller saw at
-/// rewrite time (Async2.Runtime's CrossAssembly.Links). Only the forwarder names the callee's
-/// variant or entry, so if the callee was replaced, the one method that would fail to JIT
+/// The guard is set once per callee assembly, at the first call into it, by probing the build
+/// marker the caller saw at rewrite time (Async2.Runtime's CrossAssembly.Links). Only the
+/// forwarder names the callee's variant or entry, so if the callee was replaced, the one method that would fail to JIT
 /// (CoreCLR throws MissingMethodException compiling a method naming a missing member) is never
 /// called. Bridge and forwarder are inlined by the JIT, so a linked call costs what a call within
 /// the assembly costs. The caller is given <c>[IgnoresAccessChecksTo("Lib")]</c>: variants,
@@ -35,7 +35,6 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
     private readonly Dictionary<string, MethodDefinition?> _targets = new();
     private readonly Dictionary<string, MethodDefinition> _bridges = new();
     private readonly Dictionary<string, FieldDefinition> _guards = new();
-    private readonly List<(FieldDefinition Guard, MethodDefinition Probe)> _probes = [];
     private TypeDefinition? _holder;
 
     /// <summary>The callees reached through bridges, for the report.</summary>
@@ -224,7 +223,7 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
     private static TypeReference[] MethodArgumentsIn(MethodDefinition method, MethodDefinition callee) =>
         [.. method.GenericParameters.Skip(callee.DeclaringType.GenericParameters.Count)];
 
-    /// <summary>The holder of bridges and guards: a static class with an unspeakable name.</summary>
+    /// <summary>The holder of bridges and of each callee assembly's guard: a static class with an unspeakable name.</summary>
     private TypeDefinition Holder()
     {
         if (_holder is null)
@@ -240,16 +239,26 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
 
     /// <summary>
     /// The <c>static readonly bool</c> saying whether <paramref name="callee"/>'s assembly is the
-    /// build this module was rewritten against, with its probe (set in <see cref="Complete"/>).
+    /// build this module was rewritten against: <c>Linked</c> of a class of its own in the holder,
+    /// whose static constructor probes that assembly alone, <c>Linked = CrossAssembly.Links(Probe)</c>.
+    /// So the first call into one assembly neither loads nor initializes another (its module
+    /// initializer, an optional dependency that is missing), as classic code loads an assembly
+    /// only when a method calling into it is compiled.
     /// </summary>
     private FieldDefinition Guard(ModuleDefinition callee)
     {
         var name = callee.Assembly.Name.Name;
         if (_guards.TryGetValue(name, out var guard))
             return guard;
-        guard = new FieldDefinition($"<{name}>Linked", FieldAttributes.Assembly | FieldAttributes.Static | FieldAttributes.InitOnly, module.TypeSystem.Boolean);
-        Holder().Fields.Add(guard);
-        var probe = new MethodDefinition($"<{name}>Probe", MethodAttributes.Private | MethodAttributes.Static | MethodAttributes.HideBySig, module.TypeSystem.Void)
+        var link = new TypeDefinition("", $"<{name}>Link",
+            TypeAttributes.NestedAssembly | TypeAttributes.Abstract | TypeAttributes.Sealed | TypeAttributes.Class | TypeAttributes.BeforeFieldInit,
+            module.TypeSystem.Object);
+        link.CustomAttributes.Add(CoreAttributes.CompilerGenerated(module));
+        Holder().NestedTypes.Add(link);
+        guard = new FieldDefinition("Linked", FieldAttributes.Assembly | FieldAttributes.Static | FieldAttributes.InitOnly, module.TypeSystem.Boolean);
+        link.Fields.Add(guard);
+
+        var probe = new MethodDefinition("Probe", MethodAttributes.Private | MethodAttributes.Static | MethodAttributes.HideBySig, module.TypeSystem.Void)
         {
             ImplAttributes = MethodImplAttributes.NoInlining,
         };
@@ -257,32 +266,23 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
         il.Emit(OpCodes.Ldnull);
         il.Emit(OpCodes.Call, module.ImportReference(CrossAssemblyContract.Marker(callee)!));
         il.Emit(OpCodes.Ret);
-        Holder().Methods.Add(probe);
-        _guards.Add(name, guard);
-        _probes.Add((guard, probe));
-        AllowAccessTo(name);
-        return guard;
-    }
+        link.Methods.Add(probe);
 
-    /// <summary>Emits the holder's static constructor, which sets every guard: <c>guard = CrossAssembly.Links(probe);</c>.</summary>
-    public void Complete()
-    {
-        if (_holder is null)
-            return;
         var constructor = new MethodDefinition(".cctor",
             MethodAttributes.Private | MethodAttributes.Static | MethodAttributes.HideBySig | MethodAttributes.SpecialName | MethodAttributes.RTSpecialName,
             module.TypeSystem.Void);
-        var il = constructor.Body.GetILProcessor();
-        foreach (var (guard, probe) in _probes)
-        {
-            il.Emit(OpCodes.Ldnull);
-            il.Emit(OpCodes.Ldftn, probe);
-            il.Emit(OpCodes.Newobj, runtime.ActionConstructor);
-            il.Emit(OpCodes.Call, runtime.CrossAssemblyLinks);
-            il.Emit(OpCodes.Stsfld, guard);
-        }
+        il = constructor.Body.GetILProcessor();
+        il.Emit(OpCodes.Ldnull);
+        il.Emit(OpCodes.Ldftn, probe);
+        il.Emit(OpCodes.Newobj, runtime.ActionConstructor);
+        il.Emit(OpCodes.Call, runtime.CrossAssemblyLinks);
+        il.Emit(OpCodes.Stsfld, guard);
         il.Emit(OpCodes.Ret);
-        _holder.Methods.Add(constructor);
+        link.Methods.Add(constructor);
+
+        _guards.Add(name, guard);
+        AllowAccessTo(name);
+        return guard;
     }
 
     /// <summary>

@@ -29,6 +29,37 @@ public sealed class CrossAssemblyCallTests(ITestOutputHelper output)
         Assert.All(Kinds, kind => Assert.True(perCall[kind] > 0, $"{kind}: {perCall[kind]} bytes/call"));
     }
 
+    [Fact]
+    public void A_missing_library_the_app_never_calls_breaks_no_call_into_the_others()
+    {
+        // The first call into any rewritten library probed every library the app calls into, so
+        // with Unused.dll left out of the app (an optional feature not deployed) every call into
+        // Logging failed with a TypeInitializationException; classic runs (found by a helper).
+        const string program = "calls_across_module_initializers";
+        var classic = WithoutUnused(MultiAssemblyBuilder.BuildApp(program, runtimeAsyncFlavour: false), "classic");
+        var runtimeAsync = MultiAssemblyBuilder.BuildApp(program, runtimeAsyncFlavour: true);
+        var rewritten = WithoutUnused(AppCache.Prepare(runtimeAsync, Path.Combine(TestEnvironment.Scratch, "app-cache")), "rewritten");
+
+        var classicTranscript = ProgramRunner.Transcript(classic, runtimeAsync: false);
+        var rewrittenTranscript = ProgramRunner.Transcript(rewritten, runtimeAsync: false);
+        output.WriteLine($"classic:\n{classicTranscript}\nrewritten:\n{rewrittenTranscript}");
+        Assert.EndsWith("[exit code 0]", classicTranscript);
+        Assert.Equal(classicTranscript, rewrittenTranscript);
+    }
+
+    /// <summary>A copy of <paramref name="app"/>'s folder without Unused.dll; the copy's app.</summary>
+    private static string WithoutUnused(string app, string flavour)
+    {
+        var folder = Path.Combine(TestEnvironment.Scratch, "without-unused", flavour);
+        if (Directory.Exists(folder))
+            Directory.Delete(folder, recursive: true);
+        Directory.CreateDirectory(folder);
+        foreach (var file in Directory.GetFiles(Path.GetDirectoryName(app)!))
+            if (!Path.GetFileName(file).StartsWith("Unused.", StringComparison.Ordinal))
+                File.Copy(file, Path.Combine(folder, Path.GetFileName(file)));
+        return Path.Combine(folder, Path.GetFileName(app));
+    }
+
     private Dictionary<string, long> BytesPerCall(string program)
     {
         var classic = MultiAssemblyBuilder.BuildApp(program, runtimeAsyncFlavour: false);
