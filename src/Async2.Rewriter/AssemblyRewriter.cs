@@ -51,7 +51,8 @@ public static class AssemblyRewriter
         var diagnostics = OtherAsync2Versions.AmongReferences(module).ToList();
         var runtime = new RuntimeReferences(module, loaded.Runtime);
         var foreign = new ForeignCalls(module, runtime);
-        var variants = new VariantMap(foreign, dispatchesThroughEntries: !VirtualEntries.ProxiesMayOverrideEntries(module));
+        var variants = new VariantMap(foreign, dispatchesThroughEntries: !VirtualEntries.ProxiesMayOverrideEntries(module),
+            ambiguousSlots: VirtualEntries.AmbiguousSlots(module));
         int ordinal = 0;
         foreach (var method in candidates)
         {

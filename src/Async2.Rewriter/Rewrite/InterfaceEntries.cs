@@ -139,7 +139,8 @@ internal static class InterfaceEntries
         {
             if (TypeResolution.DefinitionInModule(implemented) is not { } definition)
                 continue;
-            foreach (var slot in definition.Methods.Where(m => !m.IsStatic && VirtualEntries.SameSignature(method, m, implemented)))
+            // A sealed member (non-virtual, with a body) is no slot: a class method of its name implements nothing.
+            foreach (var slot in definition.Methods.Where(m => m.IsVirtual && !m.IsStatic && VirtualEntries.SameSignature(method, m, implemented)))
             {
                 bool explicitlyElsewhere = type.Methods.Any(other => other.Overrides.Any(o =>
                     o.Name == slot.Name && TypeResolution.DefinitionInModule(o.DeclaringType) == definition && o.DeclaringType.FullName == implemented.FullName));

@@ -124,7 +124,7 @@ internal sealed record TaskShape(string ThunkSuffix, TypeReference Result)
 }
 
 /// <summary>The declarations of every method being rewritten in a module, by original method.</summary>
-internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEntries)
+internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEntries, IReadOnlySet<MethodDefinition> ambiguousSlots)
 {
     private readonly Dictionary<MethodDefinition, VariantDeclaration> _byOriginal = new();
     private readonly Dictionary<MethodDefinition, MethodDefinition> _slotEntries = new();
@@ -136,6 +136,9 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
     public bool DispatchesThroughEntries => dispatchesThroughEntries;
 
     public IEnumerable<VariantDeclaration> All => _byOriginal.Values;
+
+    /// <summary>Whether <paramref name="method"/>'s slot is one the runtime may assign otherwise than the entries would (<see cref="VirtualEntries.AmbiguousSlots"/>): it gets no entry.</summary>
+    public bool HasAmbiguousSlot(MethodDefinition method) => ambiguousSlots.Contains(method);
 
     public void Add(VariantDeclaration declaration) => _byOriginal.Add(declaration.Original, declaration);
 
@@ -171,7 +174,8 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
             return foreign.Target(call, element);
         if (!dispatchesThroughEntries && VirtualEntries.Dispatches(definition, call.OpCode.Code == Code.Callvirt))
             return null;
-        if (call.OpCode.Code == Code.Callvirt && InterfaceEntries.HasVariance(definition.DeclaringType))
+        if (call.OpCode.Code == Code.Callvirt && (InterfaceEntries.HasVariance(definition.DeclaringType)
+            || (HasAmbiguousSlot(definition) && VirtualEntries.CanBeOverridden(definition))))
             return null;
         if (_byOriginal.ContainsKey(definition))
             return definition;

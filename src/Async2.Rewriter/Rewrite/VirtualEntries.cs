@@ -48,6 +48,51 @@ internal static class VirtualEntries
             && attribute.ConstructorArguments is [{ Value: string friend }]
             && friend.Split(',')[0].Trim() == "DynamicProxyGenAssembly2");
 
+    /// <summary>
+    /// The virtual methods of <paramref name="module"/> whose slots the runtime assigns by a rule
+    /// the entries do not follow: a base type that, as a class of the module instantiates it,
+    /// declares two virtual methods with one name and one parameter list (<c>M(T)</c> and
+    /// <c>M(int)</c> of <c>Col&lt;T&gt;</c>, seen from a class deriving <c>Col&lt;int&gt;</c>). Which of
+    /// the two an override below takes depends on the order the base declares them, and entries
+    /// placed by the nearest declaration took the other, or both. Every virtual method of that
+    /// name in that base, its base types and the classes deriving from them is left without an
+    /// entry: calls to them await the Task, as classic async does.
+    /// </summary>
+    public static IReadOnlySet<MethodDefinition> AmbiguousSlots(ModuleDefinition module)
+    {
+        var classes = module.GetTypes().Where(t => t.IsClass && !t.IsInterface).ToList();
+        var roots = new HashSet<(TypeDefinition Type, string Name)>();
+        foreach (var type in classes)
+        {
+            for (var baseType = type.BaseType; baseType is GenericInstanceType instance && TypeResolution.DefinitionInModule(baseType) is { } definition;
+                 baseType = definition.BaseType is { } next ? SeenThrough(next, instance) : null)
+            {
+                var collisions = definition.Methods.Where(m => m.IsVirtual && !m.IsStatic)
+                    .GroupBy(m => $"{m.Name}`{m.GenericParameters.Count}({string.Join(",", m.Parameters.Select(p => TypeResolution.SignatureIdentity(SeenThrough(p.ParameterType, instance))))})")
+                    .Where(group => group.Count() > 1);
+                // Its ancestors' methods of that name too: an entry of theirs, reached for a class
+                // below, would run their own body, since every override below has one but these.
+                foreach (var group in collisions)
+                    foreach (var ancestor in Lineage(definition))
+                        roots.Add((ancestor, group.First().Name));
+            }
+        }
+        if (roots.Count == 0)
+            return new HashSet<MethodDefinition>();
+        return classes
+            .SelectMany(type => Lineage(type).SelectMany(ancestor => type.Methods.Where(m => m.IsVirtual && roots.Contains((ancestor, m.Name)))))
+            .ToHashSet();
+
+        static TypeReference SeenThrough(TypeReference type, GenericInstanceType owner) =>
+            TypeResolution.Substitute(type, parameter => parameter.Type == GenericParameterType.Type ? owner.GenericArguments[parameter.Position] : null);
+
+        static IEnumerable<TypeDefinition> Lineage(TypeDefinition type)
+        {
+            for (TypeDefinition? current = type; current is not null; current = current.BaseType is { } next ? TypeResolution.DefinitionInModule(next) : null)
+                yield return current;
+        }
+    }
+
     /// <summary>Whether <paramref name="method"/> may be reached through a slot that other code can override or that overrides another.</summary>
     public static bool Needed(MethodDefinition method) =>
         method.IsVirtual && !method.IsAbstract && !method.DeclaringType.IsInterface
@@ -59,12 +104,12 @@ internal static class VirtualEntries
 
     /// <summary>Whether a call to <paramref name="callee"/> picks its body at run time: a virtual call of an abstract, interface or overridable method, which goes through an entry.</summary>
     public static bool Dispatches(MethodDefinition callee, bool isVirtualCall) =>
-        isVirtualCall && (callee.IsAbstract || callee.DeclaringType.IsInterface || CanBeOverridden(callee));
+        isVirtualCall && (callee.IsAbstract || (callee.DeclaringType.IsInterface && callee.IsVirtual) || CanBeOverridden(callee));
 
     /// <summary>Declares and emits the entries of every virtual method in <paramref name="variants"/>.</summary>
     public static void Add(VariantMap variants, RuntimeReferences runtime)
     {
-        var declarations = variants.All.Where(d => Needed(d.Original)).ToList();
+        var declarations = variants.All.Where(d => Needed(d.Original) && !variants.HasAmbiguousSlot(d.Original)).ToList();
         foreach (var declaration in declarations)
             declaration.VirtualEntry = Declare(declaration, runtime);
         foreach (var declaration in declarations)
@@ -247,13 +292,16 @@ internal static class VirtualEntries
     /// abstract or non-async method that rewritten methods override or implement, or a rewritten
     /// default interface method), declared on first use: it calls the method and awaits its task,
     /// which is right for every implementation, and rewritten ones override it. Null for a method
-    /// that is final or does not return a Task type.
+    /// that is not virtual (a sealed interface member) or final, whose slot the runtime may assign
+    /// otherwise (<see cref="AmbiguousSlots"/>, <see cref="InterfaceEntries.HasVariance"/>), or that
+    /// does not return a Task type.
     /// </summary>
     public static MethodDefinition? SlotEntry(MethodDefinition slot, VariantMap variants, RuntimeReferences runtime)
     {
         if (variants.SlotEntry(slot) is { } existing)
             return existing;
-        if (slot.IsFinal || slot.IsStatic || InterfaceEntries.HasVariance(slot.DeclaringType) || TaskShape.Of(slot) is not { } shape)
+        if (!slot.IsVirtual || slot.IsFinal || slot.IsStatic || InterfaceEntries.HasVariance(slot.DeclaringType) || variants.HasAmbiguousSlot(slot)
+            || TaskShape.Of(slot) is not { } shape)
             return null;
         var entry = EntryCode.Declare(slot.DeclaringType, $"<{slot.Name}>v__Async2",
             MethodAttributes.Assembly | MethodAttributes.Virtual | MethodAttributes.HideBySig, slot, shape.Result, runtime);
