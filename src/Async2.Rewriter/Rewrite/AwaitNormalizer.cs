@@ -266,7 +266,6 @@ internal static class AwaitNormalizer
         });
     }
 
-    /// <summary>The argument types of a call, <c>this</c> first, as instantiated at the call.</summary>
     /// <summary>
     /// Whether the call of M' replacing <paramref name="call"/> must test the receiver for null
     /// first: a <c>callvirt</c> of a class's M threw before any of M ran, and the static M' tests
@@ -279,6 +278,7 @@ internal static class AwaitNormalizer
         call.OpCode.Code == Code.Callvirt && target.HasThis && !target.DeclaringType.IsValueType
         && !callee.Method.HasThis && !callee.TakesResume;
 
+    /// <summary>The argument types of a call, <c>this</c> first, as instantiated at the call.</summary>
     private static List<TypeReference> Arguments(MethodReference call)
     {
         var types = new List<TypeReference>();

@@ -72,12 +72,12 @@ internal static class AwaitReport
         if (!variants.DispatchesThroughEntries && definition is not null && VirtualEntries.Dispatches(definition, producer.OpCode.Code == Code.Callvirt))
             return $"a virtual call ({Diagnostics.Describe(callee)}) in an assembly that lets DynamicProxyGenAssembly2 see its internals: "
                 + "mocks' proxies would override its entry too, so it goes through the Task";
-        if (definition is not null && producer.OpCode.Code == Code.Callvirt && InterfaceEntries.HasVariance(definition.DeclaringType))
-            return $"a call through {definition.DeclaringType.Name}, an interface with a variant type parameter: the runtime may "
-                + "pick an implementation of another instantiation for an entry, so it goes through the Task";
-        if (definition is not null && producer.OpCode.Code == Code.Callvirt && variants.HasAmbiguousSlot(definition) && VirtualEntries.CanBeOverridden(definition))
-            return $"a virtual call ({Diagnostics.Describe(callee)}) of a method that a generic base class declares twice once instantiated "
-                + "(one name, one parameter list): the runtime picks the slot an override takes, so it goes through the Task";
+        if (definition is not null && VirtualEntries.Dispatches(definition, producer.OpCode.Code == Code.Callvirt) && variants.SlotHasNoEntries(definition))
+            return InterfaceEntries.HasVariance(definition.DeclaringType)
+                ? $"a call through {definition.DeclaringType.Name}, an interface with a variant type parameter: the runtime may "
+                    + "pick an implementation of another instantiation for an entry, so it goes through the Task"
+                : $"a virtual call ({Diagnostics.Describe(callee)}) of a method that a generic base class declares twice once instantiated "
+                    + "(one name, one parameter list): the runtime picks the slot an override takes, so it goes through the Task";
         // A callee rewritten before this method has lost its async flag but keeps its declaration.
         if (definition is null || (variants.Declaration(definition) is null && ((int)definition.ImplAttributes & RuntimeNames.AsyncImplFlag) == 0))
             return $"the callee {Diagnostics.Describe(callee)} is not a runtime-async method";

@@ -39,10 +39,10 @@ internal sealed class ContinuationLayout
         // Field types are written in the continuation's own generic parameters (see VariantDeclaration).
         var layout = new ContinuationLayout(declaration.ContinuationInMethod);
         FieldDefinition? self = null;
-        // A struct's this is a managed pointer, which no heap object may hold; it is dead across every
-        // await (MethodRewriter checks), so the continuation keeps nothing for it. Nor for a class's
-        // this that no code after an await reads: the variant is resumed with a null this then.
-        if (keepsSelf && !declaration.SelfIsManagedPointer)
+        // Only a class's this that code after an await reads (MethodRewriter): otherwise the variant
+        // is resumed with a null this. A struct's this is a managed pointer, which no heap object may
+        // hold; it is dead across every await (MethodRewriter reports it otherwise).
+        if (keepsSelf)
         {
             self = new FieldDefinition("self", FieldAttributes.Public, declaration.InContinuation(TypeResolution.SelfInstance(declaration.Original.DeclaringType)));
             type.Fields.Add(self);

@@ -137,8 +137,13 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
 
     public IEnumerable<VariantDeclaration> All => _byOriginal.Values;
 
-    /// <summary>Whether <paramref name="method"/>'s slot is one the runtime may assign otherwise than the entries would (<see cref="VirtualEntries.AmbiguousSlots"/>): it gets no entry.</summary>
-    public bool HasAmbiguousSlot(MethodDefinition method) => ambiguousSlots.Contains(method);
+    /// <summary>
+    /// Whether <paramref name="method"/> gets no entry, so that virtual calls to it await its Task:
+    /// the runtime may assign its slot otherwise than the entries would (<see cref="VirtualEntries.AmbiguousSlots"/>),
+    /// or its interface has a variant type parameter (<see cref="InterfaceEntries.HasVariance"/>).
+    /// </summary>
+    public bool SlotHasNoEntries(MethodDefinition method) =>
+        ambiguousSlots.Contains(method) || InterfaceEntries.HasVariance(method.DeclaringType);
 
     public void Add(VariantDeclaration declaration) => _byOriginal.Add(declaration.Original, declaration);
 
@@ -174,8 +179,7 @@ internal sealed class VariantMap(ForeignCalls foreign, bool dispatchesThroughEnt
             return foreign.Target(call, element);
         if (!dispatchesThroughEntries && VirtualEntries.Dispatches(definition, call.OpCode.Code == Code.Callvirt))
             return null;
-        if (call.OpCode.Code == Code.Callvirt && (InterfaceEntries.HasVariance(definition.DeclaringType)
-            || (HasAmbiguousSlot(definition) && VirtualEntries.CanBeOverridden(definition))))
+        if (VirtualEntries.Dispatches(definition, call.OpCode.Code == Code.Callvirt) && SlotHasNoEntries(definition))
             return null;
         if (_byOriginal.ContainsKey(definition))
             return definition;

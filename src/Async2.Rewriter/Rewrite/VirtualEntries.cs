@@ -109,7 +109,7 @@ internal static class VirtualEntries
     /// <summary>Declares and emits the entries of every virtual method in <paramref name="variants"/>.</summary>
     public static void Add(VariantMap variants, RuntimeReferences runtime)
     {
-        var declarations = variants.All.Where(d => Needed(d.Original) && !variants.HasAmbiguousSlot(d.Original)).ToList();
+        var declarations = variants.All.Where(d => Needed(d.Original) && !variants.SlotHasNoEntries(d.Original)).ToList();
         foreach (var declaration in declarations)
             declaration.VirtualEntry = Declare(declaration, runtime);
         foreach (var declaration in declarations)
@@ -300,8 +300,7 @@ internal static class VirtualEntries
     {
         if (variants.SlotEntry(slot) is { } existing)
             return existing;
-        if (!slot.IsVirtual || slot.IsFinal || slot.IsStatic || InterfaceEntries.HasVariance(slot.DeclaringType) || variants.HasAmbiguousSlot(slot)
-            || TaskShape.Of(slot) is not { } shape)
+        if (!slot.IsVirtual || slot.IsFinal || slot.IsStatic || variants.SlotHasNoEntries(slot) || TaskShape.Of(slot) is not { } shape)
             return null;
         var entry = EntryCode.Declare(slot.DeclaringType, $"<{slot.Name}>v__Async2",
             MethodAttributes.Assembly | MethodAttributes.Virtual | MethodAttributes.HideBySig, slot, shape.Result, runtime);
