@@ -15,6 +15,7 @@ namespace Async2.Tests.Wasm;
 /// must still differ, so that a fix gets its entry removed.
 /// CI runs a fixed eighth of the corpus, chosen by each program's name (<see cref="InCiSlice"/>), less those;
 /// ASYNC2_LONG_TESTS=1 runs all.
+/// A page that misses its time in one build only gets one more try, both builds in a fresh browser.
 /// The transcripts are kept in artifacts/tests/wasm-transcripts, to compare with the desktop's.
 /// </summary>
 [Trait("Category", "Slow")]
@@ -50,7 +51,18 @@ public sealed class WasmCorpusTests(ITestOutputHelper output)
             .Select(p => ProgramBuilder.Build(p, [Path.Combine(TestEnvironment.CorpusFolder, p + ".cs"), .. TestEnvironment.CorpusSupportFiles]))
             .ToList();
 
-        var transcripts = WasmRunner.Run([.. builds.SelectMany(b => new[] { new WasmRun(b.Classic), new WasmRun(b.Rewritten) })], perRun: TimeSpan.FromSeconds(60));
+        var transcripts = RunPairs(builds).ToArray();
+        // A page that missed its 60 s in one build only is run again, both builds, in a fresh browser:
+        // a program that hangs does so again, while a stall of a loaded host does not repeat.
+        var timedOutInOne = Enumerable.Range(0, builds.Count)
+            .Where(i => WasmRunner.IsTimeout(transcripts[2 * i]) != WasmRunner.IsTimeout(transcripts[2 * i + 1])).ToList();
+        if (timedOutInOne.Count > 0)
+        {
+            output.WriteLine($"timed out in one build, run again: {string.Join(", ", timedOutInOne.Select(i => builds[i].Name))}");
+            var again = RunPairs([.. timedOutInOne.Select(i => builds[i])]);
+            for (var k = 0; k < timedOutInOne.Count; k++)
+                (transcripts[2 * timedOutInOne[k]], transcripts[2 * timedOutInOne[k] + 1]) = (again[2 * k], again[2 * k + 1]);
+        }
 
         var (matching, differing, fixedSince, timedOutInBoth) = (0, new List<string>(), new List<string>(), new List<string>());
         var kept = Directory.CreateDirectory(Path.Combine(TestEnvironment.Scratch, "wasm-transcripts")).FullName;
@@ -83,4 +95,8 @@ public sealed class WasmCorpusTests(ITestOutputHelper output)
         Assert.Empty(differing);
         Assert.True(fixedSince.Count == 0, $"listed in WASM_KNOWN_DIFFERENCES.txt but now the same: {string.Join(", ", fixedSince)}; remove them from the list");
     }
+
+    /// <summary>The classic and rewritten transcripts of each build, in turn.</summary>
+    private static IReadOnlyList<string> RunPairs(IReadOnlyList<ProgramBuild> builds) =>
+        WasmRunner.Run([.. builds.SelectMany(b => new[] { new WasmRun(b.Classic), new WasmRun(b.Rewritten) })], perRun: TimeSpan.FromSeconds(60));
 }
