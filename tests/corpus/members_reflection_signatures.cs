@@ -107,10 +107,12 @@ static class Program
         string flags = $"{(m.IsStatic ? "static " : "")}{(m.IsVirtual ? "virtual " : "")}{(m.IsFinal ? "final " : "")}{(m.IsAbstract ? "abstract " : "")}"
             + $"{(m.IsPublic ? "public" : m.IsFamilyOrAssembly ? "protected internal" : m.IsAssembly ? "internal" : m.IsFamily ? "protected" : "private")}";
         lines.Add($"{m.DeclaringType!.Name}.{m.Name}: {flags}, returns {TypeName(m.ReturnType)} [{Nullability(s_nullability.Create(m.ReturnParameter))}]");
-        // Left out: [AsyncStateMachine], which the runtime's own runtime async does not emit
-        // (interfaces_explicit_reflection prints it), and the [StackTraceHidden] that Async2 puts on
-        // its Task thunks by design (docs/design.md, "Reflection").
-        var methodAttributes = m.GetCustomAttributes(false).Where(a => a is not (AsyncStateMachineAttribute or System.Diagnostics.StackTraceHiddenAttribute));
+        // Left out: [AsyncStateMachine], and the [DebuggerStepThrough] of a Debug build, which
+        // the runtime's own runtime async does not emit either (interfaces_explicit_reflection
+        // prints the first), and the [StackTraceHidden] that Async2 puts on its Task thunks by
+        // design (docs/design.md, "Reflection").
+        var methodAttributes = m.GetCustomAttributes(false)
+            .Where(a => a is not (AsyncStateMachineAttribute or System.Diagnostics.DebuggerStepThroughAttribute or System.Diagnostics.StackTraceHiddenAttribute));
         lines.Add($"  attributes: [{Attributes(methodAttributes)}] return attributes: [{Attributes(m.ReturnParameter.GetCustomAttributes(false))}]");
         if (m.IsGenericMethodDefinition)
             foreach (var g in m.GetGenericArguments())

@@ -64,13 +64,11 @@ internal static partial class Net11
     /// </summary>
     private static bool InSample(IReadOnlyList<string> programs, string program) =>
         KnownRuntimeDifferences.Net11.Why(program) is not null
-        || programs.First(p => Category(p) == Category(program)) == program;
+        || programs.First(p => DifferentialTests.Category(p) == DifferentialTests.Category(program)) == program;
 
     public static TheoryData<string> Sample(IReadOnlyList<string> programs) => new(programs.Where(p => InSample(programs, p)));
 
     public static TheoryData<string> OutsideSample(IReadOnlyList<string> programs) => new(programs.Where(p => !InSample(programs, p)));
-
-    private static string Category(string program) => program.Split('_')[0];
 
     /// <summary>
     /// Runs (c11) and (a11) of one corpus program and checks them against the classic build run on
@@ -100,15 +98,12 @@ internal static partial class Net11
 /// </summary>
 [DataDiscoverer("Xunit.Sdk.MemberDataDiscoverer", "xunit.core")]
 [AttributeUsage(AttributeTargets.Method, AllowMultiple = true)]
-internal sealed class Net11MemberDataAttribute : MemberDataAttributeBase
+internal sealed class Net11MemberDataAttribute : RowsMemberDataAttribute
 {
-    public Net11MemberDataAttribute(string memberName, bool longModeOnly = false) : base(memberName, [])
+    public Net11MemberDataAttribute(string memberName, bool longModeOnly = false) : base(memberName)
     {
         Skip = Net11.WhyNotInThisRun(longModeOnly);
     }
-
-    protected override object[] ConvertDataItem(MethodInfo testMethod, object item) =>
-        item as object[] ?? throw new ArgumentException($"{MemberName} yielded a {item?.GetType().Name ?? "null"}, not a row (object[])");
 }
 
 /// <summary>A fact that needs .NET 11: skipped, with the reason, when NuGet cannot serve it.</summary>
@@ -128,4 +123,23 @@ internal sealed class LongModeFactAttribute : FactAttribute
         if (!TestEnvironment.LongTests)
             Skip = "long mode only: ASYNC2_LONG_TESTS=1 runs it";
     }
+}
+
+/// <summary>Rows that run only in the long mode (ASYNC2_LONG_TESTS=1), reported skipped, saying so, otherwise.</summary>
+[DataDiscoverer("Xunit.Sdk.MemberDataDiscoverer", "xunit.core")]
+[AttributeUsage(AttributeTargets.Method, AllowMultiple = true)]
+internal sealed class LongModeMemberDataAttribute : RowsMemberDataAttribute
+{
+    public LongModeMemberDataAttribute(string memberName) : base(memberName)
+    {
+        if (!TestEnvironment.LongTests)
+            Skip = "outside the CI sample; ASYNC2_LONG_TESTS=1 runs it";
+    }
+}
+
+/// <summary>Member data whose member yields rows (object[]), as TheoryData does.</summary>
+internal abstract class RowsMemberDataAttribute(string memberName) : MemberDataAttributeBase(memberName, [])
+{
+    protected override object[] ConvertDataItem(MethodInfo testMethod, object item) =>
+        item as object[] ?? throw new ArgumentException($"{MemberName} yielded a {item?.GetType().Name ?? "null"}, not a row (object[])");
 }

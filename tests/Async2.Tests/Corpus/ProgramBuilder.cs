@@ -25,10 +25,11 @@ internal static class ProgramBuilder
         + typeof(Async2.Runtime.Continuation).Assembly.ManifestModule.ModuleVersionId.ToString("N")[..12];
 
     /// <summary>Builds an executable from <paramref name="sources"/>.</summary>
-    public static ProgramBuild Build(string name, IReadOnlyList<string> sources)
+    /// <param name="optimize">csc's /optimize: on, as Release builds compile; off, as <c>dotnet build</c> and <c>dotnet test</c> do by default (Debug).</param>
+    public static ProgramBuild Build(string name, IReadOnlyList<string> sources, bool optimize = true)
     {
-        var classic = Compile(name, sources, runtimeAsync: false);
-        var runtimeAsync = Compile(name, sources, runtimeAsync: true);
+        var classic = Compile(name, sources, runtimeAsync: false, optimize: optimize);
+        var runtimeAsync = Compile(name, sources, runtimeAsync: true, optimize: optimize);
         var rewrittenFolder = Path.Combine(Path.GetDirectoryName(runtimeAsync)!, "..", $"async2-{s_rewriterIdentity}");
         var rewritten = Path.GetFullPath(Path.Combine(rewrittenFolder, Path.GetFileName(runtimeAsync)));
         var report = AssemblyRewriter.Rewrite(new RewriteRequest(runtimeAsync, rewritten));
@@ -42,10 +43,10 @@ internal static class ProgramBuilder
     /// </summary>
     /// <param name="debugType">csc's /debug: portable (a .pdb beside the .dll) or embedded (inside it).</param>
     public static string Compile(string name, IReadOnlyList<string> sources, bool runtimeAsync, IReadOnlyList<string>? references = null, bool library = false,
-        string debugType = "portable")
+        string debugType = "portable", bool optimize = true)
     {
         references ??= [];
-        var options = CompilerOptions(runtimeAsync, library, debugType);
+        var options = CompilerOptions(runtimeAsync, library, debugType, optimize);
         var key = Hash(string.Join("\n", options) + "\n" + TestEnvironment.CscPath + "\n"
             + string.Join("\n", sources.Select(File.ReadAllText))
             + string.Concat(references.Select(r => "\n" + Convert.ToHexStringLower(SHA256.HashData(File.ReadAllBytes(r))))));
@@ -87,12 +88,12 @@ internal static class ProgramBuilder
         return output;
     }
 
-    private static IReadOnlyList<string> CompilerOptions(bool runtimeAsync, bool library, string debugType)
+    private static IReadOnlyList<string> CompilerOptions(bool runtimeAsync, bool library, string debugType, bool optimize)
     {
         var options = new List<string>
         {
             "/nologo", library ? "/target:library" : "/target:exe", "/langversion:preview", "/nullable:enable", $"/debug:{debugType}",
-            "/optimize+", "/deterministic+", "/nowarn:CS8602,CS8604,CS8618,CS1998,CS0162,CS0168,CS0219,CS4014",
+            optimize ? "/optimize+" : "/optimize-", "/deterministic+", "/nowarn:CS8602,CS8604,CS8618,CS1998,CS0162,CS0168,CS0219,CS4014",
         };
         if (runtimeAsync)
             options.AddRange(["/features:runtime-async=on", "/nowarn:SYSLIB5007"]);
