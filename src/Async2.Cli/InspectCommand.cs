@@ -1,5 +1,6 @@
 using System.CommandLine;
 using Async2.Cli.Inspect;
+using Async2.Rewriter.Emit;
 
 namespace Async2.Cli;
 
@@ -37,6 +38,8 @@ internal static class InspectCommand
     {
         if (Async2.Rewriter.AssemblyFile.WhyNotAnInput(path) is { } why)
             throw CliException.Failure($"cannot inspect '{path}'.", why, "pass the path of a managed .dll compiled with runtime-async=on.");
+        if (html is not null && WhyNotAReportPath(Path.GetFullPath(path), html) is { } whyNotThere)
+            throw CliException.Failure($"cannot write the HTML report to '{html}'.", whyNotThere, "name another file for --html.");
         var report = InspectionReport.Of(Path.GetFullPath(path), references);
         Console.Write(json ? ReportWriters.Json(report) + Environment.NewLine : ReportWriters.Text(report));
         if (html is not null)
@@ -59,4 +62,11 @@ internal static class InspectCommand
         }
         return ExitCodes.Success;
     }
+
+    /// <summary>Why the report may not go to <paramref name="html"/>: it is a device, or one of the inspected assembly's own files.</summary>
+    private static string? WhyNotAReportPath(string input, string html) =>
+        OutputPath.IsDevice(html) ? OutputPath.DeviceReason
+        : OutputPath.InputFileAt(input, html) is { } inputFile
+            ? (inputFile == "assembly" ? "it is the inspected assembly itself" : $"it is the inspected assembly's {inputFile}") + ", which inspect only reads."
+        : null;
 }

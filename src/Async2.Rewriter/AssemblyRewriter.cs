@@ -27,7 +27,7 @@ public static class AssemblyRewriter
     {
         var input = Path.GetFullPath(request.InputPath);
         var output = Path.GetFullPath(request.OutputPath);
-        OutputPath.Check(input, output);
+        OutputPath.Check(input, output, request.CopyRuntime);
 
         var strongNameKey = request.StrongNameKeyFile is { Length: > 0 } keyFile ? ModuleIO.ReadStrongNameKey(keyFile) : null;
         using var loaded = ModuleIO.Load(input, request.ReferencePaths);

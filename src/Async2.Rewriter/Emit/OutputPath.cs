@@ -2,12 +2,14 @@ namespace Async2.Rewriter.Emit;
 
 /// <summary>
 /// Where a rewrite may write, checked before anything is read: the output must name a file (not a
-/// folder), its folder must be creatable, and it must not be the input, also not through a
-/// symbolic link, since Async2 never overwrites its input.
+/// folder or a device), its folder must be creatable, and neither it nor the files written beside
+/// it (its .pdb, .deps.json and the copy of Async2.Runtime.dll, named as ModuleIO writes them) may
+/// be one of the input's own files, also not through a symbolic link, since Async2 never
+/// overwrites its input. <c>async2 inspect --html</c> checks its report's path the same way.
 /// </summary>
-internal static class OutputPath
+public static class OutputPath
 {
-    public static void Check(string input, string output)
+    internal static void Check(string input, string output, bool copyRuntime)
     {
         if (Path.EndsInDirectorySeparator(output) || Directory.Exists(output))
             throw Diagnostics.FileProblem(DiagnosticCodes.OutputNotWritable, output,
@@ -23,6 +25,59 @@ internal static class OutputPath
             throw Diagnostics.FileProblem(DiagnosticCodes.OutputIsInput, input,
                 "the output path is the input path" + (string.Equals(input, output, StringComparison.Ordinal) ? "" : " (through a symbolic link)")
                 + "; Async2 never overwrites its input. Choose another output path (-o).");
+        if (IsDevice(output))
+            throw Diagnostics.FileProblem(DiagnosticCodes.OutputNotWritable, output, DeviceReason + " Choose another output path (-o).");
+
+        (string What, string Path)[] written =
+        [
+            ("symbols", System.IO.Path.ChangeExtension(output, ".pdb")),
+            ("dependency list", System.IO.Path.ChangeExtension(output, ".deps.json")),
+            .. copyRuntime ? [("copy of Async2.Runtime.dll", System.IO.Path.Combine(System.IO.Path.GetDirectoryName(output)!, RuntimeFileName))] : Array.Empty<(string, string)>(),
+        ];
+        foreach (var (what, path) in written.Prepend(("assembly", output)))
+            if (InputFileAt(input, path) is { } inputFile)
+                throw Diagnostics.FileProblem(DiagnosticCodes.OutputIsInput, input,
+                    $"the rewritten {what} would be written to '{path}', which is the input's {inputFile}; Async2 never overwrites its input. "
+                    + "Choose another output path (-o), in another folder or under another name.");
+        foreach (var (what, path) in written)
+            if (string.Equals(RealPath(path), RealPath(output), StringComparison.Ordinal))
+                throw Diagnostics.FileProblem(DiagnosticCodes.OutputNotWritable, output,
+                    $"the rewrite writes its {what} beside the assembly under this very name. Name the rewritten assembly as the compiler does, App.dll (-o).");
+    }
+
+    /// <summary>Why a device cannot take what Async2 writes, for the messages.</summary>
+    public const string DeviceReason =
+        "it is a device, not a file: Async2 puts a finished file in place by renaming it over the old one, which would replace the device itself.";
+
+    private const string RuntimeFileName = "Async2.Runtime.dll";
+
+    /// <summary>
+    /// Whether <paramref name="path"/> names a device: on Unix anything under /dev but the shared
+    /// memory folder /dev/shm, on Windows a \\.\ path (what NUL and CON become).
+    /// </summary>
+    public static bool IsDevice(string path)
+    {
+        var full = System.IO.Path.GetFullPath(path);
+        if (OperatingSystem.IsWindows())
+            return full.StartsWith(@"\\.\", StringComparison.Ordinal);
+        static bool UnderDev(string p) => p.StartsWith("/dev/", StringComparison.Ordinal) && !p.StartsWith("/dev/shm/", StringComparison.Ordinal);
+        return UnderDev(full) || UnderDev(RealPath(full));
+    }
+
+    /// <summary>
+    /// Which of <paramref name="input"/>'s own files <paramref name="path"/> is, also through a
+    /// symbolic link: "assembly", "symbols (.pdb)" or "dependency list (.deps.json)"; null if none.
+    /// </summary>
+    public static string? InputFileAt(string input, string path)
+    {
+        var real = RealPath(path);
+        (string What, string Path)[] inputFiles =
+        [
+            ("assembly", input),
+            ("symbols (.pdb)", System.IO.Path.ChangeExtension(input, ".pdb")),
+            ("dependency list (.deps.json)", System.IO.Path.ChangeExtension(input, ".deps.json")),
+        ];
+        return inputFiles.FirstOrDefault(file => string.Equals(RealPath(file.Path), real, StringComparison.Ordinal)).What;
     }
 
     /// <summary>Turns a failure to write the output into a diagnostic (nothing of the output is left behind).</summary>

@@ -124,6 +124,52 @@ public sealed class CliTests : IDisposable
         Assert.Equal(Fingerprint(input), Fingerprint(copy));
     }
 
+    [Fact]
+    public void Rewrite_refuses_an_output_whose_side_files_would_replace_the_inputs()
+    {
+        // The rewritten .pdb and .deps.json take the output's name: App.exe or App beside App.dll
+        // would have replaced App.dll's own.
+        var build = Fixture("Throwing");
+        var input = Path.Combine(_folder, "App.dll");
+        File.Copy(build.RuntimeAsync, input);
+        File.Copy(Path.ChangeExtension(build.RuntimeAsync, ".pdb"), Path.ChangeExtension(input, ".pdb"));
+        File.WriteAllText(Path.ChangeExtension(input, ".deps.json"), "{}");
+        var before = Directory.GetFiles(_folder).ToDictionary(f => f, Fingerprint);
+
+        foreach (var output in new[] { "App.exe", "App", "App.pdb" })
+        {
+            var (exitCode, _, stderr) = RunAsync2("rewrite", input, "-o", Path.Combine(_folder, output));
+            Assert.Equal(1, exitCode);
+            Assert.Contains("error ASYNC2002", stderr);
+            Assert.Contains("the input's symbols (.pdb); Async2 never overwrites its input", stderr);
+            Assert.Equal(before, Directory.GetFiles(_folder).ToDictionary(f => f, Fingerprint));
+            Assert.Empty(Directory.GetDirectories(_folder));
+        }
+    }
+
+    [Fact]
+    public void Rewrite_refuses_an_output_its_side_files_would_take_or_a_device()
+    {
+        var input = Fixture("Throwing").RuntimeAsync;
+        foreach (var output in new[] { Path.Combine(_folder, "out", "Named.pdb"), Path.Combine(_folder, "out", "Async2.Runtime.dll") })
+        {
+            var (exitCode, _, stderr) = RunAsync2("rewrite", input, "-o", output);
+            Assert.Equal(1, exitCode);
+            Assert.Contains("error ASYNC2003", stderr);
+            Assert.Contains("beside the assembly under this very name", stderr);
+            Assert.False(Directory.Exists(Path.Combine(_folder, "out")));
+        }
+
+        if (!OperatingSystem.IsWindows())
+        {
+            var (exitCode, _, stderr) = RunAsync2("rewrite", input, "-o", "/dev/null");
+            Assert.Equal(1, exitCode);
+            Assert.Contains("error ASYNC2003", stderr);
+            Assert.Contains("it is a device, not a file", stderr);
+            Assert.False(File.Exists("/dev/null.pdb"));
+        }
+    }
+
     [Theory]
     [InlineData(new string[0], "Required argument missing for command: 'rewrite'")]
     [InlineData(new[] { "in.dll" }, "Option '--output' is required")]

@@ -243,6 +243,25 @@ public sealed class InspectTests : IDisposable
     }
 
     [Fact]
+    public void Html_report_refuses_the_inspected_assemblys_own_files()
+    {
+        var build = Program();
+        var input = Path.Combine(_folder, "App.dll");
+        File.Copy(build.RuntimeAsync, input);
+        File.Copy(Path.ChangeExtension(build.RuntimeAsync, ".pdb"), Path.ChangeExtension(input, ".pdb"));
+        var before = Directory.GetFiles(_folder).ToDictionary(f => f, Fingerprint);
+
+        foreach (var (page, why) in new[] { (input, "it is the inspected assembly itself"), (Path.ChangeExtension(input, ".pdb"), "it is the inspected assembly's symbols (.pdb)") })
+        {
+            var (exitCode, _, stderr) = RunAsync2("inspect", input, "--html", page);
+            Assert.Equal(1, exitCode);
+            Assert.Contains($"cannot write the HTML report to '{page}'", stderr);
+            Assert.Contains(why + ", which inspect only reads", stderr);
+            Assert.Equal(before, Directory.GetFiles(_folder).ToDictionary(f => f, Fingerprint));
+        }
+    }
+
+    [Fact]
     public void Html_report_renders_the_method_table_in_a_browser()
     {
         var build = Program();
