@@ -59,11 +59,11 @@ internal static class BenchCommand
         {
             Description = "a smoke run: fewer depths, shorter windows (a few minutes)",
         };
-        var output = new Option<string?>("--output", "-o")
+        var output = PathArgument.RefusingEmpty(new Option<string?>("--output", "-o")
         {
             Description = "the results folder (default bench/results/<timestamp>[-quick])",
             HelpName = "folder",
-        };
+        });
         var only = new Option<string[]>("--only")
         {
             Description = $"run only these benchmarks, comma-separated or repeated: {string.Join(", ", BenchPlan.AllBenchmarks)}",

@@ -26,7 +26,7 @@ internal static class InspectCommand
     {
         var assembly = PathArgument.Create("assembly.dll", "the assembly to inspect (runtime-async input; a rewritten or classic one is described from its metadata)");
         var json = new Option<bool>("--json") { Description = "print JSON instead of text" };
-        var html = new Option<string?>("--html") { Description = "also write a self-contained HTML report to this file", HelpName = "report.html" };
+        var html = PathArgument.RefusingEmpty(new Option<string?>("--html") { Description = "also write a self-contained HTML report to this file", HelpName = "report.html" });
         var references = ReferenceOption.Create("<assembly.dll>");
         var command = new Command("inspect", "Shows what the rewriter makes of each async method and await of an assembly.") { assembly, json, html, references };
         command.SetAction(parseResult => Run(parseResult.GetRequiredValue(assembly), parseResult.GetValue(json), parseResult.GetValue(html),

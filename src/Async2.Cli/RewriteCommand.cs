@@ -25,17 +25,17 @@ internal static class RewriteCommand
     public static Command Create()
     {
         var input = PathArgument.Create("in.dll", "the assembly to rewrite, compiled with <Features>runtime-async=on</Features>; never modified");
-        var output = new Option<string>("--output", "-o")
+        var output = PathArgument.RefusingEmpty(new Option<string>("--output", "-o")
         {
             Description = "where to write the rewritten assembly (not <in.dll>); its .pdb, .deps.json and Async2.Runtime.dll go beside it",
             HelpName = "out.dll",
             Required = true,
-        };
-        var keyFile = new Option<string?>("--key-file")
+        });
+        var keyFile = PathArgument.RefusingEmpty(new Option<string?>("--key-file")
         {
             Description = "the strong-name key pair <in.dll> was signed with; <out.dll> is signed with it again",
             HelpName = "key.snk",
-        };
+        });
         var references = ReferenceOption.Create("<in.dll>");
         var command = new Command("rewrite", "Rewrites one runtime-async assembly so that the stock runtime runs it.")
         {

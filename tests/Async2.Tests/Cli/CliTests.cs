@@ -177,6 +177,8 @@ public sealed class CliTests : IDisposable
     [InlineData(new[] { "in.dll", "--frobnicate", "-o", "out.dll" }, "Unrecognized command or argument '--frobnicate'")]
     [InlineData(new[] { "in.dll", "other.dll", "-o", "out.dll" }, "Unrecognized command or argument 'other.dll'")]
     [InlineData(new[] { "--frobnicate", "-o", "out.dll" }, "Unrecognized option '--frobnicate'")]
+    [InlineData(new[] { "in.dll", "-o", "" }, "The path given for --output is empty.")]
+    [InlineData(new[] { "", "-o", "out.dll" }, "The path given for <in.dll> is empty.")]
     public void Rewrite_usage_errors_exit_2_with_a_fix(string[] args, string problem)
     {
         var (exitCode, stdout, stderr) = RunAsync2(["rewrite", .. args]);
