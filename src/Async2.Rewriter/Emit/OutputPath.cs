@@ -12,8 +12,14 @@ public static class OutputPath
     internal static void Check(string input, string output, bool copyRuntime)
     {
         if (Path.EndsInDirectorySeparator(output) || Directory.Exists(output))
-            throw Diagnostics.FileProblem(DiagnosticCodes.OutputNotWritable, output,
-                $"the output path is a folder. Name the rewritten assembly itself: -o {Path.Combine(Path.TrimEndingDirectorySeparator(output), Path.GetFileName(input))}");
+        {
+            // The input's own folder cannot take an assembly of the input's name: suggest a folder in it.
+            var folder = Path.TrimEndingDirectorySeparator(output);
+            var suggested = Path.Combine(folder, Path.GetFileName(input));
+            if (InputFileAt(input, suggested) is not null)
+                suggested = Path.Combine(folder, "rewritten", Path.GetFileName(input));
+            throw Diagnostics.FileProblem(DiagnosticCodes.OutputNotWritable, output, $"the output path is a folder. Name the rewritten assembly itself: -o {suggested}");
+        }
         for (var folder = Path.GetDirectoryName(output); folder is not null; folder = Path.GetDirectoryName(folder))
         {
             if (File.Exists(folder))

@@ -281,6 +281,7 @@ public sealed class CliTests : IDisposable
     [Theory]
     [InlineData("folder", "the output path is a folder")]
     [InlineData("not-yet/", "the output path is a folder")]
+    [InlineData("link-to-input-folder", "link-to-input-folder/rewritten/Throwing.dll")] // the fix it suggests is not the input
     [InlineData("a-file/out.dll", "is a file, so no folder can be created there")]
     [InlineData("link-to-input-folder/Throwing.dll", "the output path is the input path (through a symbolic link)")]
     public void Rewrite_refuses_an_output_path_it_cannot_use_and_writes_nothing(string output, string problem)
