@@ -78,6 +78,12 @@ internal static class RunCommand
         if (AssemblyFile.WhyNotAnInput(app) is { } why)
             throw CliException.Failure($"cannot run '{appPath}'.", why,
                 "pass the app's main .dll (e.g. bin/Release/net10.0/App.dll, beside its .runtimeconfig.json), not its native launcher or another file");
+        // Without it the host would fail in the rewritten copy, naming files in the cache.
+        var runtimeConfig = Path.ChangeExtension(app, ".runtimeconfig.json");
+        if (!File.Exists(runtimeConfig))
+            throw CliException.Failure($"cannot run '{appPath}'.",
+                $"there is no {Path.GetFileName(runtimeConfig)} beside it, which the .NET host needs to start an app: it is a library, or not the app's main assembly",
+                "pass the main .dll of an app (OutputType Exe), from the folder its build wrote");
 
         var cache = ToolCache.Root;
         var runtime = runtimeVersion is null ? null : RuntimeCommand.Ensure(runtimeVersion, cache);

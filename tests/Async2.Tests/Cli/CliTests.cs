@@ -316,6 +316,20 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public void Run_refuses_an_assembly_without_a_runtimeconfig_before_copying_anything()
+    {
+        // A library, or an app's assembly copied alone: the host would have failed in the cache's copy (exit 131).
+        var library = Path.Combine(_folder, "Lib.dll");
+        File.Copy(Fixture("Throwing").RuntimeAsync, library);
+
+        var (exitCode, _, stderr) = RunAsync2("run", library);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains("there is no Lib.runtimeconfig.json beside it", stderr);
+        Assert.Contains("pass the main .dll of an app", stderr);
+    }
+
+    [Fact]
     public void Run_with_a_cache_it_cannot_create_says_where_and_what_to_do()
     {
         var file = Path.Combine(_folder, "a-file");
