@@ -56,6 +56,9 @@ internal static class ModuleIO
                 SymbolReaderProvider = new DefaultSymbolReaderProvider(throwIfNoSymbol: false),
             });
             DropReadyToRunCode(module, path);
+            if (AttributeWithoutConstructor(module) is { } owner)
+                throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path,
+                    $"it is damaged: a custom attribute of {owner} names no constructor (its metadata does not hold together). Rebuild it or copy it again.");
             var symbols = module.SymbolReader switch
             {
                 null => SymbolsLocation.None,
@@ -87,6 +90,32 @@ internal static class ModuleIO
         {
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, "its .pdb does not belong to it (the build is stale?). Rebuild, or remove the .pdb.");
         }
+    }
+
+    /// <summary>
+    /// What carries a custom attribute whose constructor token leads nowhere, which only damage
+    /// makes (Cecil then reads the attribute with no constructor, and every later look at its type
+    /// would fail as if Async2 had a bug); null if none does. Reads no attribute's arguments.
+    /// </summary>
+    private static string? AttributeWithoutConstructor(ModuleDefinition module)
+    {
+        static bool Broken(ICustomAttributeProvider provider) =>
+            provider.HasCustomAttributes && provider.CustomAttributes.Any(attribute => attribute.Constructor?.DeclaringType is null);
+
+        if (module.Assembly is { } assembly && Broken(assembly))
+            return "the assembly";
+        if (Broken(module))
+            return "the module";
+        foreach (var type in module.GetTypes())
+        {
+            if (Broken(type))
+                return type.FullName;
+            var member = type.Methods.Cast<IMemberDefinition>().Concat(type.Fields).Concat(type.Properties).Concat(type.Events)
+                .FirstOrDefault(m => Broken(m) || m is MethodDefinition method && (method.Parameters.Any(Broken) || Broken(method.MethodReturnType)));
+            if (member is not null)
+                return member.FullName;
+        }
+        return null;
     }
 
     /// <summary>

@@ -1,4 +1,7 @@
 using System.Diagnostics;
+using System.Reflection.Metadata;
+using System.Reflection.Metadata.Ecma335;
+using System.Reflection.PortableExecutable;
 using Async2.Tests.Corpus;
 using Xunit;
 using Xunit.Abstractions;
@@ -27,8 +30,15 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         { "reference", "it is a reference assembly" },
     };
 
+    /// <summary>Damage the headers do not show, which the rewrite finds reading the metadata (run and verify look at the headers first).</summary>
+    public static TheoryData<string, string> DamagedInside() => new()
+    {
+        { "attribute-without-constructor", "it is damaged: a custom attribute of " },
+    };
+
     [Theory]
     [MemberData(nameof(NotRewritable))]
+    [MemberData(nameof(DamagedInside))]
     public void Rewrite_refuses_it_and_writes_nothing(string kind, string message)
     {
         var input = Make(kind);
@@ -322,8 +332,24 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
             case "reference":
                 File.Copy(TestEnvironment.ReferenceAssemblies.First(p => Path.GetFileName(p) == "System.Runtime.dll"), path);
                 break;
+            case "attribute-without-constructor":
+                File.WriteAllBytes(path, WithFirstAttributeConstructorPointingNowhere(File.ReadAllBytes(Fixture().RuntimeAsync)));
+                break;
         }
         return path;
+    }
+
+    /// <summary>The image with its first CustomAttribute row's constructor pointing at MethodDef row 0, which is no row.</summary>
+    private static byte[] WithFirstAttributeConstructorPointingNowhere(byte[] image)
+    {
+        using var pe = new PEReader(new MemoryStream(image));
+        var metadata = pe.GetMetadataReader();
+        // A small assembly's row: parent, constructor and value, each a 2-byte index.
+        Assert.Equal(6, metadata.GetTableRowSize(TableIndex.CustomAttribute));
+        var constructor = pe.PEHeaders.MetadataStartOffset + metadata.GetTableMetadataOffset(TableIndex.CustomAttribute) + 2;
+        var damaged = (byte[])image.Clone();
+        (damaged[constructor], damaged[constructor + 1]) = (3, 0); // coded index: tag 3 (MethodDef), row 0
+        return damaged;
     }
 
     private string Write(string name, string source)
