@@ -113,6 +113,49 @@ public static class AssemblyFile
         }
     }
 
+    /// <summary>
+    /// Why the .pdb beside <paramref name="assembly"/>, which a rewrite reads for its line numbers,
+    /// cannot be read (empty, or neither a portable nor a Windows PDB, or a damaged one), as a
+    /// sentence that also says what to do; null if it can, if there is none, or if the assembly
+    /// embeds its symbols (they win over the file, which is then not read).
+    /// </summary>
+    public static string? WhyItsPdbCannotBeRead(string assembly)
+    {
+        var pdb = Path.ChangeExtension(assembly, ".pdb");
+        if (!File.Exists(pdb))
+            return null;
+        const string fix = "Rebuild, or remove the .pdb (the rewritten assembly then has none).";
+        try
+        {
+            using (var stream = File.OpenRead(assembly))
+            using (var pe = new PEReader(stream))
+                if (pe.ReadDebugDirectory().Any(entry => entry.Type == DebugDirectoryEntryType.EmbeddedPortablePdb))
+                    return null;
+            using var symbols = File.OpenRead(pdb);
+            if (symbols.Length == 0)
+                return $"its symbols beside it, {pdb}, are an empty file (an interrupted build?). {fix}";
+            var magic = new byte[WindowsPdbMagic.Length];
+            symbols.ReadAtLeast(magic, magic.Length, throwOnEndOfStream: false);
+            if (magic.AsSpan().SequenceEqual(WindowsPdbMagic))
+                return null;
+            symbols.Position = 0;
+            using var provider = MetadataReaderProvider.FromPortablePdbStream(symbols, MetadataStreamOptions.LeaveOpen | MetadataStreamOptions.PrefetchMetadata);
+            provider.GetMetadataReader();
+            return null;
+        }
+        catch (BadImageFormatException e)
+        {
+            return $"its symbols beside it, {pdb}, are not a PDB or are damaged ({e.Message}). {fix}";
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return $"its symbols beside it, {pdb}, cannot be read ({e.Message}). {fix}";
+        }
+    }
+
+    /// <summary>How a Windows (MSF) PDB starts, which Cecil reads too.</summary>
+    private static ReadOnlySpan<byte> WindowsPdbMagic => "Microsoft C/C++ MSF 7.00\r\n"u8;
+
     private static Guid Mvid(MetadataReader metadata) => metadata.GetGuid(metadata.GetModuleDefinition().Mvid);
 
     /// <summary><paramref name="look"/> at the file's metadata; <paramref name="orElse"/> for a file that is missing, unreadable or no .NET assembly (a native library beside an app).</summary>

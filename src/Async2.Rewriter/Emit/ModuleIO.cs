@@ -43,6 +43,8 @@ internal static class ModuleIO
     {
         if (AssemblyFile.WhyNotAnInput(path) is { } why)
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, why);
+        if (AssemblyFile.WhyItsPdbCannotBeRead(path) is { } whyNotSymbols)
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, whyNotSymbols);
         var resolver = new ReferenceResolver(path, referencePaths);
         try
         {

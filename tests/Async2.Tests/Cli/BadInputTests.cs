@@ -34,6 +34,8 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
     public static TheoryData<string, string> DamagedInside() => new()
     {
         { "attribute-without-constructor", "it is damaged: a custom attribute of " },
+        { "empty-pdb", "its symbols beside it, " },
+        { "truncated-pdb", "its symbols beside it, " },
     };
 
     [Theory]
@@ -331,6 +333,11 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
                 break;
             case "reference":
                 File.Copy(TestEnvironment.ReferenceAssemblies.First(p => Path.GetFileName(p) == "System.Runtime.dll"), path);
+                break;
+            case "empty-pdb" or "truncated-pdb":
+                File.Copy(Fixture().RuntimeAsync, path);
+                var pdb = File.ReadAllBytes(Path.ChangeExtension(Fixture().RuntimeAsync, ".pdb"));
+                File.WriteAllBytes(Path.ChangeExtension(path, ".pdb"), kind == "empty-pdb" ? [] : pdb[..(pdb.Length / 3)]);
                 break;
             case "attribute-without-constructor":
                 File.WriteAllBytes(path, WithFirstAttributeConstructorPointingNowhere(File.ReadAllBytes(Fixture().RuntimeAsync)));
