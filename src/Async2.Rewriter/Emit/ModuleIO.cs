@@ -168,8 +168,11 @@ internal static class ModuleIO
     {
         var publicKey = loaded.Module.Assembly.Name.PublicKey;
         var directory = Path.GetDirectoryName(outputPath)!;
+        // The folders made for the output go again if it fails: a refusal leaves nothing behind.
+        var madeFolders = FoldersToMake(directory);
         Directory.CreateDirectory(directory);
         var scratch = Directory.CreateDirectory(Path.Combine(directory, $".async2-{Guid.NewGuid():N}"));
+        var written = false;
         try
         {
             var assembly = Path.Combine(scratch.FullName, Path.GetFileName(outputPath));
@@ -225,11 +228,24 @@ internal static class ModuleIO
             if (symbols is not null)
                 MoveIntoPlace(pdb, directory);
             MoveIntoPlace(assembly, directory);
+            written = true;
         }
         finally
         {
             scratch.Delete(recursive: true);
+            if (!written)
+                foreach (var folder in madeFolders.Where(folder => !Directory.EnumerateFileSystemEntries(folder).Any()))
+                    Directory.Delete(folder);
         }
+    }
+
+    /// <summary>The folders <c>Directory.CreateDirectory(<paramref name="directory"/>)</c> would make, innermost first.</summary>
+    private static List<string> FoldersToMake(string directory)
+    {
+        var folders = new List<string>();
+        for (var folder = directory; folder is not null && !Directory.Exists(folder); folder = Path.GetDirectoryName(folder))
+            folders.Add(folder);
+        return folders;
     }
 
     private static void MoveIntoPlace(string file, string directory) =>
