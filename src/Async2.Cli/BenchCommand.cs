@@ -71,7 +71,11 @@ internal static class BenchCommand
         };
         only.Validators.Add(result =>
         {
-            foreach (var name in BenchmarkNames(result.GetValueOrDefault<string[]>()).Where(name => !BenchPlan.AllBenchmarks.Contains(name)))
+            var names = BenchmarkNames(result.GetValueOrDefault<string[]>()).ToList();
+            // An empty list (--only "", a shell variable never set) would otherwise mean every benchmark.
+            if (result.Tokens.Count > 0 && names.Count == 0)
+                result.AddError($"--only names no benchmark; choose from {string.Join(", ", BenchPlan.AllBenchmarks)}, or leave it out to run all.");
+            foreach (var name in names.Where(name => !BenchPlan.AllBenchmarks.Contains(name)))
                 result.AddError($"'{name}' is not a benchmark; choose from {string.Join(", ", BenchPlan.AllBenchmarks)}.");
         });
         var processes = new Option<int?>("--processes")

@@ -267,6 +267,7 @@ public sealed class CliTests : IDisposable
     [InlineData(new[] { "demo", "many" }, "'many' is not a valid n", "async2 demo --help")]
     [InlineData(new[] { "demo", "41" }, "'41' is not a valid n", "async2 demo --help")]
     [InlineData(new[] { "bench", "--only", "fib,nope" }, "'nope' is not a benchmark", "async2 bench --help")]
+    [InlineData(new[] { "bench", "--only", "" }, "--only names no benchmark", "async2 bench --help")]
     [InlineData(new[] { "bench", "--frobnicate" }, "Unrecognized command or argument '--frobnicate'", "async2 bench --help")]
     [InlineData(new[] { "bench", "--output" }, "Required argument missing for option: '--output'", "async2 bench --help")]
     public void Usage_errors_go_to_stderr_with_exit_code_2(string[] args, string problem, string help)
