@@ -36,6 +36,9 @@ internal static class ModuleIO
 {
     private static readonly string RuntimeAssemblyPath = typeof(Async2.Runtime.Continuation).Assembly.Location;
 
+    /// <summary>The name of the Async2.Runtime.dll copied beside an output (OutputPath checks it takes no other file's place).</summary>
+    internal static string RuntimeFileName => Path.GetFileName(RuntimeAssemblyPath);
+
     /// <summary>The version of the Async2.Runtime.dll copied beside every output.</summary>
     public static Version RuntimeVersion => typeof(Async2.Runtime.Continuation).Assembly.GetName().Version!;
 

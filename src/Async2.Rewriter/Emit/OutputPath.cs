@@ -34,11 +34,11 @@ public static class OutputPath
         if (IsDevice(output))
             throw Diagnostics.FileProblem(DiagnosticCodes.OutputNotWritable, output, DeviceReason + " Choose another output path (-o).");
 
-        (string What, string Path)[] written =
+        (string What, string At)[] written =
         [
-            ("symbols", System.IO.Path.ChangeExtension(output, ".pdb")),
-            ("dependency list", System.IO.Path.ChangeExtension(output, ".deps.json")),
-            .. copyRuntime ? [("copy of Async2.Runtime.dll", System.IO.Path.Combine(System.IO.Path.GetDirectoryName(output)!, RuntimeFileName))] : Array.Empty<(string, string)>(),
+            ("symbols", Path.ChangeExtension(output, ".pdb")),
+            ("dependency list", Path.ChangeExtension(output, ".deps.json")),
+            .. copyRuntime ? [("copy of Async2.Runtime.dll", Path.Combine(Path.GetDirectoryName(output)!, ModuleIO.RuntimeFileName))] : Array.Empty<(string, string)>(),
         ];
         foreach (var (what, path) in written.Prepend(("assembly", output)))
             if (InputFileAt(input, path) is { } inputFile)
@@ -55,15 +55,13 @@ public static class OutputPath
     public const string DeviceReason =
         "it is a device, not a file: Async2 puts a finished file in place by renaming it over the old one, which would replace the device itself.";
 
-    private const string RuntimeFileName = "Async2.Runtime.dll";
-
     /// <summary>
     /// Whether <paramref name="path"/> names a device: on Unix anything under /dev but the shared
     /// memory folder /dev/shm, on Windows a \\.\ path (what NUL and CON become).
     /// </summary>
     public static bool IsDevice(string path)
     {
-        var full = System.IO.Path.GetFullPath(path);
+        var full = Path.GetFullPath(path);
         if (OperatingSystem.IsWindows())
             return full.StartsWith(@"\\.\", StringComparison.Ordinal);
         static bool UnderDev(string p) => p.StartsWith("/dev/", StringComparison.Ordinal) && !p.StartsWith("/dev/shm/", StringComparison.Ordinal);
@@ -77,13 +75,13 @@ public static class OutputPath
     public static string? InputFileAt(string input, string path)
     {
         var real = RealPath(path);
-        (string What, string Path)[] inputFiles =
+        (string What, string At)[] inputFiles =
         [
             ("assembly", input),
-            ("symbols (.pdb)", System.IO.Path.ChangeExtension(input, ".pdb")),
-            ("dependency list (.deps.json)", System.IO.Path.ChangeExtension(input, ".deps.json")),
+            ("symbols (.pdb)", Path.ChangeExtension(input, ".pdb")),
+            ("dependency list (.deps.json)", Path.ChangeExtension(input, ".deps.json")),
         ];
-        return inputFiles.FirstOrDefault(file => string.Equals(RealPath(file.Path), real, StringComparison.Ordinal)).What;
+        return inputFiles.FirstOrDefault(file => string.Equals(RealPath(file.At), real, StringComparison.Ordinal)).What;
     }
 
     /// <summary>Turns a failure to write the output into a diagnostic (nothing of the output is left behind).</summary>
