@@ -45,8 +45,9 @@ public static class OutputPath
                 throw Diagnostics.FileProblem(DiagnosticCodes.OutputIsInput, input,
                     $"the rewritten {what} would be written to '{path}', which is the input's {inputFile}; Async2 never overwrites its input. "
                     + "Choose another output path (-o), in another folder or under another name.");
+        var realOutput = RealPath(output);
         foreach (var (what, path) in written)
-            if (string.Equals(RealPath(path), RealPath(output), StringComparison.Ordinal))
+            if (string.Equals(RealPath(path), realOutput, StringComparison.Ordinal))
                 throw Diagnostics.FileProblem(DiagnosticCodes.OutputNotWritable, output,
                     $"the rewrite writes its {what} beside the assembly under this very name. Name the rewritten assembly as the compiler does, App.dll (-o).");
     }
