@@ -20,6 +20,7 @@ namespace Async2.Rewriter;
 /// </list>
 /// Match or bail: if any method cannot be rewritten, nothing is written and every problem is reported,
 /// an exception the rewriter did not expect too (ASYNC2900, for the method or the step it met it in).
+/// Cecil decodes lazily, so damage it finds in any phase stops the rewrite as a damaged input (ASYNC2001, Emit/DamagedInput.cs).
 /// </summary>
 public static class AssemblyRewriter
 {
@@ -31,6 +32,18 @@ public static class AssemblyRewriter
 
         var strongNameKey = request.StrongNameKeyFile is { Length: > 0 } keyFile ? ModuleIO.ReadStrongNameKey(keyFile) : null;
         using var loaded = ModuleIO.Load(input, request.ReferencePaths);
+        try
+        {
+            return Rewrite(loaded, request, input, output, strongNameKey);
+        }
+        catch (Exception e) when (DamagedInput.IsReadFailure(e))
+        {
+            throw DamagedInput.Problem(input, e);
+        }
+    }
+
+    private static RewriteReport Rewrite(LoadedModule loaded, RewriteRequest request, string input, string output, byte[]? strongNameKey)
+    {
         var module = loaded.Module;
         var candidates = module.GetTypes()
             .SelectMany(t => t.Methods)
@@ -100,7 +113,7 @@ public static class AssemblyRewriter
     /// <summary>
     /// Runs one step of the rewrite of <paramref name="method"/> (of the whole assembly when null),
     /// turning an exception the rewriter did not expect into an ASYNC2900 diagnostic, so that every
-    /// such method is named and nothing is written.
+    /// such method is named and nothing is written. Damage Cecil finds goes on to <see cref="Rewrite(RewriteRequest)"/>: one message for the file.
     /// </summary>
     private static T? ReportingInternalErrors<T>(ModuleDefinition module, MethodDefinition? method, List<Diagnostic> diagnostics, Func<T> step)
     {
@@ -108,7 +121,7 @@ public static class AssemblyRewriter
         {
             return step();
         }
-        catch (Exception e) when (e is not RewriteException)
+        catch (Exception e) when (e is not RewriteException && !DamagedInput.IsReadFailure(e))
         {
             diagnostics.Add(Diagnostics.InternalError(module, method, e));
             return default;

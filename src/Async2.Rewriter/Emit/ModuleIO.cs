@@ -77,11 +77,10 @@ internal static class ModuleIO
         {
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, $"it is not a .NET assembly ({e.Message}). Pass a managed .dll.");
         }
-        catch (Exception e) when (e is IndexOutOfRangeException or ArgumentOutOfRangeException or EndOfStreamException)
+        catch (Exception e) when (e is IndexOutOfRangeException or ArgumentOutOfRangeException or EndOfStreamException || DamagedInput.IsReadFailure(e))
         {
             // Damage the headers do not show (AssemblyFile.WhyNotAnInput checked those).
-            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path,
-                $"it is damaged and cannot be read ({e.GetType().Name}: {e.Message}). Rebuild it or copy it again.");
+            throw DamagedInput.Problem(path, e);
         }
         catch (AssemblyResolutionException e)
         {

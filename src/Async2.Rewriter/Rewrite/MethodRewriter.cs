@@ -1,4 +1,5 @@
 using Async2.Rewriter.Analysis;
+using Async2.Rewriter.Emit;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
 using Mono.Cecil.Rocks;
@@ -31,7 +32,7 @@ internal static class MethodRewriter
         {
             stack = StackTypes.Compute(original);
         }
-        catch (Exception e) when (e is NotSupportedException or ArgumentOutOfRangeException or InvalidCastException)
+        catch (Exception e) when (e is NotSupportedException or ArgumentOutOfRangeException or InvalidCastException && !DamagedInput.IsReadFailure(e))
         {
             diagnostics.Add(Diagnostics.At(original, null, DiagnosticCodes.UnanalysableStack,
                 $"the evaluation stack could not be typed: {e.Message}"));
@@ -77,7 +78,7 @@ internal static class MethodRewriter
             if (method == declaration.Variant && declaration.Self is not null && !declaration.SelfIsManagedPointer)
                 EmitNullCheck(declaration, runtime);
             if (runsClassConstructor)
-                EmitClassInitialization(method, declaration);
+                EmitClassInitialization(method, declaration, runtime);
             method.Body.OptimizeMacros();
         }
         PassThroughEmitter.Emit(declaration, resumedAwaits, runtime);
@@ -253,26 +254,23 @@ internal static class MethodRewriter
         (original.IsStatic || original.DeclaringType.IsValueType) && !original.DeclaringType.IsBeforeFieldInit && original.DeclaringType.Methods.Any(m => m.IsConstructor && m.IsStatic);
 
     /// <summary>
-    /// The variant starts with a call to an empty static method of the owner, which runs the owner's
-    /// static constructor on the first call, as the caller's call of M did. Once the type is
-    /// initialized the JIT drops the check (and inlines the empty call).
+    /// A call (not a resumption: a resumed classic state machine runs no check of its owner either)
+    /// starts by touching the owner, which runs its static constructor on the first call, as the
+    /// caller's call of M did: a load of one of its static fields, which the JIT drops once the type
+    /// is initialized, or, for a type without one, RuntimeHelpers.RunClassConstructor. Nothing is
+    /// added to the owner, whose members reflection lists.
     /// </summary>
-    private static void EmitClassInitialization(MethodDefinition variant, VariantDeclaration declaration)
+    private static void EmitClassInitialization(MethodDefinition body, VariantDeclaration declaration, RuntimeReferences runtime)
     {
         var owner = declaration.Original.DeclaringType;
-        const string Name = "<>Async2_RunClassConstructor";
-        var initializer = owner.Methods.FirstOrDefault(m => m.Name == Name && m.IsStatic && m.Parameters.Count == 0);
-        if (initializer is null)
-        {
-            initializer = new MethodDefinition(Name, MethodAttributes.Assembly | MethodAttributes.Static | MethodAttributes.HideBySig, owner.Module.TypeSystem.Void);
-            initializer.Body.GetILProcessor().Emit(OpCodes.Ret);
-            initializer.CustomAttributes.Add(CoreAttributes.CompilerGenerated(owner.Module));
-            initializer.CustomAttributes.Add(CoreAttributes.StackTraceHidden(owner.Module));
-            owner.Methods.Add(initializer);
-        }
         var ownerType = declaration.InContinuation(TypeResolution.SelfInstance(owner));
-        BodyEditing.InsertAtEntry(variant.Body,
-            [Instruction.Create(OpCodes.Call, new MethodReference(Name, owner.Module.TypeSystem.Void, ownerType) { HasThis = false })]);
+        var field = owner.Fields.FirstOrDefault(f => f.IsStatic && !f.IsLiteral && !f.CustomAttributes.Any(a => a.AttributeType.FullName == "System.ThreadStaticAttribute"));
+        List<Instruction> touch = field is null
+            ? [Instruction.Create(OpCodes.Ldtoken, ownerType), Instruction.Create(OpCodes.Call, runtime.RunClassConstructor)]
+            : [Instruction.Create(OpCodes.Ldsflda, new FieldReference(field.Name, field.FieldType, ownerType)), Instruction.Create(OpCodes.Pop)];
+        if (body == declaration.Variant)
+            touch.InsertRange(0, [Instruction.Create(OpCodes.Ldarg, body.Parameters[^1]), Instruction.Create(OpCodes.Brtrue, body.Body.Instructions[0])]);
+        BodyEditing.InsertAtEntry(body.Body, touch);
     }
 
     /// <summary>Moves instructions, locals, handlers and debug information from the original to its variant.</summary>

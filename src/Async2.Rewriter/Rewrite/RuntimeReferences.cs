@@ -65,6 +65,8 @@ internal sealed class RuntimeReferences
         MethodFromHandle = new MethodReference("GetMethodFromHandle", methodBase, methodBase);
         MethodFromHandle.Parameters.Add(new ParameterDefinition(CoreType("System", "RuntimeMethodHandle", isValueType: true)));
         MethodFromHandle.Parameters.Add(new ParameterDefinition(CoreType("System", "RuntimeTypeHandle", isValueType: true)));
+        RunClassConstructor = new MethodReference("RunClassConstructor", module.TypeSystem.Void, CoreType("System.Runtime.CompilerServices", "RuntimeHelpers", isValueType: false));
+        RunClassConstructor.Parameters.Add(new ParameterDefinition(CoreType("System", "RuntimeTypeHandle", isValueType: true)));
         NullReferenceExceptionCtor = new MethodReference(".ctor", module.TypeSystem.Void, CoreType("System", "NullReferenceException", isValueType: false)) { HasThis = true };
         SystemAttribute = CoreType("System", "Attribute", isValueType: false);
         ActionConstructor = new MethodReference(".ctor", module.TypeSystem.Void, CoreType("System", "Action", isValueType: false)) { HasThis = true };
@@ -79,6 +81,9 @@ internal sealed class RuntimeReferences
         new(@namespace, name, _module, _module.TypeSystem.CoreLibrary, isValueType);
 
     public TypeReference Continuation { get; }
+
+    /// <summary><c>RuntimeHelpers.RunClassConstructor(RuntimeTypeHandle)</c>.</summary>
+    public MethodReference RunClassConstructor { get; }
 
     /// <summary><c>NullReferenceException()</c>, thrown where a <c>callvirt</c> replaced by a static call would have thrown.</summary>
     public MethodReference NullReferenceExceptionCtor { get; }

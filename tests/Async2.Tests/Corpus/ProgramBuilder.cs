@@ -92,7 +92,7 @@ internal static class ProgramBuilder
     {
         var options = new List<string>
         {
-            "/nologo", library ? "/target:library" : "/target:exe", "/langversion:preview", "/nullable:enable", $"/debug:{debugType}",
+            "/nologo", "/unsafe+", library ? "/target:library" : "/target:exe", "/langversion:preview", "/nullable:enable", $"/debug:{debugType}",
             optimize ? "/optimize+" : "/optimize-", "/deterministic+", "/nowarn:CS8602,CS8604,CS8618,CS1998,CS0162,CS0168,CS0219,CS4014",
         };
         if (runtimeAsync)
