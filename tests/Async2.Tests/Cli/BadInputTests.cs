@@ -34,6 +34,9 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
     public static TheoryData<string, string> DamagedInside() => new()
     {
         { "attribute-without-constructor", "it is damaged: a custom attribute of " },
+        // Cecil decodes these lazily, and fails in its own ways (IndexOutOfRange, NotImplemented).
+        { "invalid-opcode", "it is damaged and cannot be read: Cecil, which reads it, stopped with IndexOutOfRangeException" },
+        { "invalid-member-signature", "it is damaged and cannot be read: Cecil, which reads it, stopped with NotImplementedException" },
         { "empty-pdb", "its symbols beside it, " },
         { "truncated-pdb", "its symbols beside it, " },
     };
@@ -342,6 +345,12 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
             case "attribute-without-constructor":
                 File.WriteAllBytes(path, WithFirstAttributeConstructorPointingNowhere(File.ReadAllBytes(Fixture().RuntimeAsync)));
                 break;
+            case "invalid-opcode":
+                File.WriteAllBytes(path, WithInvalidOpcodeInAsyncMethod(File.ReadAllBytes(Fixture().RuntimeAsync)));
+                break;
+            case "invalid-member-signature":
+                File.WriteAllBytes(path, WithConstructorReferenceReturningNoType(File.ReadAllBytes(Fixture().RuntimeAsync)));
+                break;
         }
         return path;
     }
@@ -357,6 +366,42 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         var damaged = (byte[])image.Clone();
         (damaged[constructor], damaged[constructor + 1]) = (3, 0); // coded index: tag 3 (MethodDef), row 0
         return damaged;
+    }
+
+    /// <summary>The image with the first instruction of its first runtime-async method made 0xFE 0xFF, an opcode that does not exist.</summary>
+    private static byte[] WithInvalidOpcodeInAsyncMethod(byte[] image)
+    {
+        using var pe = new PEReader(new MemoryStream(image));
+        var metadata = pe.GetMetadataReader();
+        const System.Reflection.MethodImplAttributes async = (System.Reflection.MethodImplAttributes)0x2000;
+        var method = metadata.MethodDefinitions.Select(metadata.GetMethodDefinition).First(m => (m.ImplAttributes & async) != 0 && m.RelativeVirtualAddress != 0);
+        var body = OffsetOf(pe, method.RelativeVirtualAddress);
+        // A tiny header is one byte (low bits 10), a fat one twelve.
+        var code = body + ((image[body] & 3) == 2 ? 1 : 12);
+        var damaged = (byte[])image.Clone();
+        (damaged[code], damaged[code + 1]) = (0xFE, 0xFF);
+        return damaged;
+    }
+
+    /// <summary>The image with the return type of its first constructor reference's signature made 0 (ELEMENT_TYPE_END), which names no type.</summary>
+    private static byte[] WithConstructorReferenceReturningNoType(byte[] image)
+    {
+        using var pe = new PEReader(new MemoryStream(image));
+        var metadata = pe.GetMetadataReader();
+        var reference = metadata.MemberReferences.Select(metadata.GetMemberReference).First(r => metadata.StringComparer.Equals(r.Name, ".ctor"));
+        // The blob: its length (one byte for a short one), the calling convention, the parameter count, the return type.
+        var blob = pe.PEHeaders.MetadataStartOffset + metadata.GetHeapMetadataOffset(HeapIndex.Blob) + MetadataTokens.GetHeapOffset(reference.Signature);
+        Assert.True(image[blob] < 0x80 && image[blob + 3] == (byte)SignatureTypeCode.Void);
+        var damaged = (byte[])image.Clone();
+        damaged[blob + 3] = 0;
+        return damaged;
+    }
+
+    /// <summary>The file offset of <paramref name="rva"/>.</summary>
+    private static int OffsetOf(PEReader pe, int rva)
+    {
+        var section = pe.PEHeaders.SectionHeaders.First(s => rva >= s.VirtualAddress && rva < s.VirtualAddress + s.VirtualSize);
+        return rva - section.VirtualAddress + section.PointerToRawData;
     }
 
     private string Write(string name, string source)
