@@ -293,6 +293,27 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
     }
 
     [Fact]
+    public void An_opt_out_that_does_not_take_effect_is_warned_about()
+    {
+        const string program = "Console.WriteLine(await Twice(21)); static async Task<int> Twice(int n) { await Task.Yield(); return n * 2; }";
+        // The tree's own runtime-async=on stays with the opt-out: the output is no classic build
+        // (it said "built as classic async", and the app died with TypeLoadException; found by a helper).
+        var ownFeatures = NewApp("OwnRuntimeAsync", program,
+            "<Features>$(Features);runtime-async=on</Features><EnablePreviewFeatures>true</EnablePreviewFeatures><NoWarn>$(NoWarn);SYSLIB5007</NoWarn><Async2Enabled>false</Async2Enabled>");
+        var left = workspace.Dotnet(ownFeatures, "build", "-c", Configuration).AssertSucceeded();
+        Assert.Contains("warning ASYNC2008: Async2: OwnRuntimeAsync (net10.0) is not rewritten (Async2Enabled is 'false'), but its Features turn runtime-async on", left.Stdout);
+        Assert.Contains("Async2: OwnRuntimeAsync (net10.0) built in runtime-async form, not rewritten", left.Stdout);
+        Assert.DoesNotContain("built as classic async", left.Stdout);
+
+        // Directory.Build.targets comes after the package's targets: the project was rewritten without a word.
+        var late = NewApp("LateOptOut", program);
+        File.WriteAllText(Path.Combine(late, "Directory.Build.targets"), "<Project><PropertyGroup><Async2Enabled>false</Async2Enabled></PropertyGroup></Project>");
+        var rewritten = workspace.Dotnet(late, "build", "-c", Configuration).AssertSucceeded();
+        Assert.Contains("warning ASYNC2009: Async2: LateOptOut (net10.0) is still rewritten: Async2Enabled became 'false' after Async2.Build's targets read it", rewritten.Stdout);
+        Assert.Contains("Async2: rewrote", rewritten.Stdout);
+    }
+
+    [Fact]
     public void Dotnet_watch_restarts_the_app_on_an_edit_rather_than_hot_reloading_it()
     {
         // Hot reload put the compiler's body of an edited async method into its rewritten Task
