@@ -28,22 +28,44 @@ public static class AssemblyVerifier
     private const BindingFlags AllDeclared = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly;
 
     /// <param name="references">Assemblies to load by simple name before any other of that name (<c>--reference</c>).</param>
-    /// <exception cref="RewriteException">The file is no assembly (ASYNC2001), its runtimeconfig.json cannot be read (ASYNC2001), or a framework it names is not installed (ASYNC2004).</exception>
+    /// <exception cref="RewriteException">The file is no assembly or has runtime-async methods this runtime cannot load (ASYNC2001), its runtimeconfig.json cannot be read (ASYNC2001), or a framework it names is not installed (ASYNC2004).</exception>
     public static VerificationReport Verify(string path, IReadOnlyList<string>? references = null)
     {
         var full = Path.GetFullPath(path);
         if (AssemblyFile.WhyNotAnInput(full) is { } why)
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, full, why);
+        if (!RuntimeLoadsRuntimeAsync && AssemblyFile.RuntimeAsyncMvid(full) is not null)
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, full,
+                $"it has runtime-async methods that were not rewritten, which .NET {Environment.Version.Major} loads only under DOTNET_RuntimeAsync=1 (each of its types would be refused with TypeLoadException). "
+                + "Rewrite it first (async2 rewrite <in.dll> -o <out.dll>) and verify the output.");
         var context = new AppLoadContext(references ?? [], [Path.GetDirectoryName(full)!, .. FrameworkFolders(full)]);
         try
         {
-            return Compile(context.LoadFromAssemblyPath(full));
+            return Compile(Load(context, full));
         }
         finally
         {
             context.Unload();
         }
     }
+
+    /// <summary>Loads the assembly, or says why the runtime refuses to (damage the headers did not show).</summary>
+    private static Assembly Load(AssemblyLoadContext context, string path)
+    {
+        try
+        {
+            return context.LoadFromAssemblyPath(path);
+        }
+        catch (Exception e) when (e is BadImageFormatException or FileLoadException or SecurityException)
+        {
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path,
+                $"the runtime refuses to load it, so it is damaged ({e.GetType().Name}: {e.Message}). Rebuild it or copy it again.");
+        }
+    }
+
+    /// <summary>Whether this process's runtime loads runtime-async methods: .NET 11 and later do, .NET 10 under its switch.</summary>
+    private static bool RuntimeLoadsRuntimeAsync =>
+        Environment.Version.Major >= 11 || Environment.GetEnvironmentVariable("DOTNET_RuntimeAsync") == "1";
 
     /// <summary>
     /// The folders of the shared frameworks other than Microsoft.NETCore.App (the one this process
@@ -108,7 +130,8 @@ public static class AssemblyVerifier
                     RuntimeHelpers.PrepareMethod(instance.MethodHandle, arguments.Length == 0 ? null : [.. arguments.Select(argument => argument.TypeHandle)]);
                     compiled++;
                 }
-                catch (Exception e) when (e is InvalidProgramException or BadImageFormatException or TypeLoadException
+                // ArgumentException: the runtime's E_INVALIDARG for a body it cannot decode.
+                catch (Exception e) when (e is InvalidProgramException or BadImageFormatException or TypeLoadException or ArgumentException
                     or MissingMethodException or MissingFieldException or FileNotFoundException or FileLoadException or VerificationException)
                 {
                     rejected.Add(new RejectedMethod(name, e.GetType().Name, e.Message));

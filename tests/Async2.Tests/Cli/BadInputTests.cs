@@ -90,6 +90,32 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
     }
 
     [Fact]
+    public void Verify_of_an_assembly_not_rewritten_yet_says_to_rewrite_it_first()
+    {
+        // Each type was "refused" with a bare TypeLoadException ("the format is invalid").
+        var (exitCode, stdout, stderr) = RunAsync2("verify", Fixture().RuntimeAsync);
+        Assert.Equal(1, exitCode);
+        Assert.Contains($"error ASYNC2001: {Fixture().RuntimeAsync}: it has runtime-async methods that were not rewritten", stderr);
+        Assert.Contains("Rewrite it first (async2 rewrite <in.dll> -o <out.dll>) and verify the output.", stderr);
+        Assert.DoesNotContain("ASYNC2201", stderr + stdout);
+    }
+
+    [Fact]
+    public void Verify_of_an_assembly_the_runtime_refuses_to_load_says_it_is_damaged()
+    {
+        // Damage outside the metadata, which the headers' check does not read: a stack trace (BadImageFormatException) before.
+        var input = Path.Combine(_folder, "Unloadable.dll");
+        File.WriteAllBytes(input, WithImportNamePointingNowhere(File.ReadAllBytes(Fixture().Rewritten)));
+        File.Copy(Path.Combine(Path.GetDirectoryName(Fixture().Rewritten)!, "Async2.Runtime.dll"), Path.Combine(_folder, "Async2.Runtime.dll"));
+
+        var (exitCode, stdout, stderr) = RunAsync2("verify", input);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains($"error ASYNC2001: {input}: the runtime refuses to load it, so it is damaged (BadImageFormatException", stderr);
+        Assert.DoesNotContain("   at ", stderr + stdout);
+    }
+
+    [Fact]
     public void Rewrite_of_an_already_rewritten_assembly_says_so_and_writes_nothing()
     {
         var rewritten = Fixture().Rewritten;
@@ -394,6 +420,17 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         Assert.True(image[blob] < 0x80 && image[blob + 3] == (byte)SignatureTypeCode.Void);
         var damaged = (byte[])image.Clone();
         damaged[blob + 3] = 0;
+        return damaged;
+    }
+
+    /// <summary>The image with the name of the DLL its import table names (mscoree.dll) at an address outside the image.</summary>
+    private static byte[] WithImportNamePointingNowhere(byte[] image)
+    {
+        using var pe = new PEReader(new MemoryStream(image));
+        // An import directory entry: lookup table, time stamp, forwarder chain, then the name's address.
+        var name = OffsetOf(pe, pe.PEHeaders.PEHeader!.ImportTableDirectory.RelativeVirtualAddress) + 12;
+        var damaged = (byte[])image.Clone();
+        BitConverter.GetBytes(0x7FFFFFF0).CopyTo(damaged, name);
         return damaged;
     }
 
