@@ -477,6 +477,8 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
 
         var warned = workspace.Dotnet(app, "build", "-c", Configuration).AssertSucceeded();
         Assert.Contains("warning ASYNC2006", warned.Stdout);
+        // A multi-targeted library that follows the advice unconditionally made its older targets depend on Async2.Runtime.
+        Assert.Contains("Condition=\"'$(TargetFramework)' == 'net10.0'\"", warned.Stdout);
         Assert.Contains("Reference Async2.Runtime itself", warned.Stdout);
 
         // Referenced itself but kept private as well (as a GlobalPackageReference of it would be), it
