@@ -39,6 +39,14 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     private Continuation? _head;
     private Action? _resume;
 
+    /// <summary>
+    /// Registered with a notifier that has not called back yet. An awaiter that calls its
+    /// continuation twice (a broken one) finds the chain completed the second time, and the call
+    /// does nothing, as a completed classic state machine's MoveNext does; resumed again, the frames
+    /// would run their code twice.
+    /// </summary>
+    private bool _waiting;
+
     /// <summary>The awaiter box of the chain's last suspension on a BCL awaiter, for the next (<see cref="AsyncChain.ReusableNotifier"/>).</summary>
     private object? _awaiterBox;
 
@@ -49,6 +57,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
             _head = chain.Head;
         if (chain.NotifierKind == NotifierKind.ReusableAwaiter && _awaiterBox != chain.Notifier)
             _awaiterBox = chain.Notifier;
+        _waiting = true;
         var registration = new Registration(this);
         NotifierRegistration.Register(registration, ref chain);
     }
@@ -122,6 +131,9 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// </summary>
     private void Resume()
     {
+        if (!_waiting)
+            return;
+        _waiting = false;
         var executionContext = _head!.SavedExecutionContext;
         if (executionContext is not null && ExecutionContext.Capture() == executionContext)
             DispatchInPlace(executionContext);
@@ -156,7 +168,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     private void Dispatch(bool inContextRun)
     {
         // The head stays recorded (a re-suspending chain usually has the same one): it is not
-        // resumed twice, because the notifier calls back once per registration.
+        // resumed twice, because the notifier calls back once per registration (_waiting).
         Continuation head = _head!;
         var ends = new Ends(this, inContextRun);
         if (!Telemetry.IsOn)
