@@ -39,12 +39,23 @@ static class Program
         ((IAsyncResult)task).AsyncWaitHandle.WaitOne();
     }
 
+    // A pool thread that completed a task may still hold it for a moment (classic builds failed
+    // to report one on a loaded machine): collect until the count settles, with other work run
+    // on the pool in between, so no thread keeps a finished task on its stack.
     static void Collect()
     {
-        for (int i = 0; i < 3; i++)
+        int stableRounds = 0, last = -1;
+        for (int round = 0; round < 200 && stableRounds < 10; round++)
         {
+            Task.WaitAll(Task.Run(() => { }), Task.Run(() => { }), Task.Run(() => { }), Task.Run(() => { }));
             GC.Collect();
             GC.WaitForPendingFinalizers();
+            int count;
+            lock (raised)
+                count = raised.Count;
+            stableRounds = count == last ? stableRounds + 1 : 0;
+            last = count;
+            Thread.Sleep(5);
         }
     }
 
