@@ -1,4 +1,5 @@
 using System.CommandLine;
+using Async2.Rewriter;
 
 namespace Async2.Cli;
 
@@ -16,7 +17,7 @@ internal static class ReferenceOption
         HelpName = "path",
     };
 
-    /// <summary>The .dll files the values name: a file as is, a folder's .dll files.</summary>
+    /// <summary>The .dll files the values name: a file as is (refused if it is no .NET assembly), a folder's .dll files.</summary>
     public static IReadOnlyList<string> Assemblies(IEnumerable<string>? values)
     {
         var assemblies = new List<string>();
@@ -25,7 +26,9 @@ internal static class ReferenceOption
             if (Directory.Exists(value))
                 assemblies.AddRange(Directory.EnumerateFiles(value, "*.dll").Order(StringComparer.Ordinal));
             else if (File.Exists(value))
-                assemblies.Add(value);
+                assemblies.Add(AssemblyFile.Mvid(value) is not null ? value
+                    : throw CliException.Failure($"--reference '{value}' is not a .NET assembly.", "the rewrite reads references' metadata, and this file has none.",
+                        "pass a managed .dll (a reference assembly will do), or a folder: its other files are passed over."));
             else
                 throw CliException.Failure($"--reference '{value}' does not exist.", "it names neither a file nor a folder.",
                     "pass the path of a referenced .dll, or of the folder that holds it.");

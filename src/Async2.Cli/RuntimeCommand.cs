@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.CommandLine.Parsing;
 using Async2.Cli.Runtimes;
 
 namespace Async2.Cli;
@@ -35,24 +36,35 @@ internal static class RuntimeCommand
     public static Command Create()
     {
         var version = new Argument<string>("version") { Description = "the release: 11 (11.0.0), or a full version such as 11.0.0" };
+        version.Validators.Add(result => RefuseNonRelease(result));
         var command = new Command("runtime", "Lays out a .NET release from its NuGet runtime packs and prints its dotnet root.") { version };
         command.SetAction(parseResult => Print(parseResult.GetRequiredValue(version)));
         return command;
     }
 
-    public static Option<string> CreateRuntimeOption() => new(OptionName)
+    public static Option<string> CreateRuntimeOption()
     {
-        Description = "run on this .NET release, restored from its NuGet runtime packs: 11, or a full version",
-        HelpName = "version",
-    };
+        var option = new Option<string>(OptionName)
+        {
+            Description = "run on this .NET release, restored from its NuGet runtime packs: 11, or a full version",
+            HelpName = "version",
+        };
+        option.Validators.Add(result => RefuseNonRelease(result));
+        return option;
+    }
+
+    /// <summary>A value that cannot name a release is a usage error (exit 2), found before anything is restored.</summary>
+    private static void RefuseNonRelease(SymbolResult result)
+    {
+        if (result.Tokens is [{ Value: var value }] && RuntimePacks.VersionFor(value) is null)
+            result.AddError($"'{value}' is not a .NET release: write 11 (11.0.0), or a full version such as 11.0.1.");
+    }
 
     /// <summary>The laid-out root of the release <paramref name="requested"/> names; progress on stderr.</summary>
     public static RuntimeRoot Ensure(string requested, string cacheRoot)
     {
-        var version = RuntimePacks.VersionFor(requested)
-            ?? throw CliException.Failure($"'{requested}' is not a .NET release.", "a release is written 11, or as a full version such as 11.0.0",
-                "pass 11, or the full version of a release your NuGet sources serve");
-        return RuntimePacks.Ensure(version, cacheRoot, Console.Error);
+        // The argument's and the option's validators have refused what names no release.
+        return RuntimePacks.Ensure(RuntimePacks.VersionFor(requested)!, cacheRoot, Console.Error);
     }
 
     private static int Print(string requested)

@@ -47,8 +47,20 @@ public sealed class ReferenceResolver : DefaultAssemblyResolver
         }
     }
 
-    public override AssemblyDefinition Resolve(AssemblyNameReference name, ReaderParameters parameters) =>
-        _pathsByName.TryGetValue(name.Name, out var path) && File.Exists(path)
-            ? AssemblyDefinition.ReadAssembly(path, new ReaderParameters { AssemblyResolver = this, InMemory = true })
-            : base.Resolve(name, parameters);
+    public override AssemblyDefinition Resolve(AssemblyNameReference name, ReaderParameters parameters)
+    {
+        if (!_pathsByName.TryGetValue(name.Name, out var path) || !File.Exists(path))
+            return base.Resolve(name, parameters);
+        try
+        {
+            return AssemblyDefinition.ReadAssembly(path, new ReaderParameters { AssemblyResolver = this, InMemory = true });
+        }
+        catch (BadImageFormatException e)
+        {
+            // Said of the reference: left to the caller, the input would be called no assembly.
+            // (Cecil's own search of the folders skips such a file and looks on.)
+            throw Diagnostics.FileProblem(DiagnosticCodes.ReferenceNotFound, path,
+                $"the rewrite needs it as {name.Name}, given among the references, but it is not a .NET assembly ({e.Message}). Pass the {name.Name}.dll the input was compiled against.");
+        }
+    }
 }

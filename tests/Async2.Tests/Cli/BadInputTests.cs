@@ -204,6 +204,30 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
     }
 
     [Fact]
+    public void A_reference_that_is_no_assembly_is_named_as_such_and_not_the_input()
+    {
+        // A file given with -r was never looked at unless the rewrite needed it; when it did, Cecil's
+        // BadImageFormatException left the resolver and the input was reported as "not a .NET assembly".
+        var input = Fixture().RuntimeAsync;
+        var output = Path.Combine(_folder, "reference-out", Path.GetFileName(input));
+        var notes = Path.Combine(_folder, "notes.dll");
+        File.WriteAllText(notes, "not an assembly");
+        var folder = Directory.CreateDirectory(Path.Combine(_folder, "refs")).FullName;
+        var fakeRuntime = Path.Combine(folder, "System.Runtime.dll");
+        File.WriteAllText(fakeRuntime, "not an assembly either");
+
+        var named = RunAsync2("rewrite", input, "-o", output, "-r", notes);
+        var inFolder = RunAsync2("rewrite", input, "-o", output, "-r", folder);
+
+        Assert.Equal(1, named.ExitCode);
+        Assert.Contains($"error: --reference '{notes}' is not a .NET assembly.", named.Stderr);
+        Assert.Equal(1, inFolder.ExitCode);
+        Assert.Contains($"error ASYNC2004: {fakeRuntime}: the rewrite needs it as System.Runtime, given among the references, but it is not a .NET assembly", inFolder.Stderr);
+        Assert.DoesNotContain($"{input}: it is not a .NET assembly", inFolder.Stderr);
+        Assert.False(File.Exists(output));
+    }
+
+    [Fact]
     public void Rewrite_and_inspect_find_an_aspnet_core_enum_an_attribute_names_in_the_shared_framework()
     {
         // `dotnet new mvc`'s HomeController.Error carries [ResponseCache(Location = ResponseCacheLocation.None)],

@@ -270,6 +270,9 @@ public sealed class CliTests : IDisposable
     [InlineData(new[] { "bench", "--only", "" }, "--only names no benchmark", "async2 bench --help")]
     [InlineData(new[] { "bench", "--frobnicate" }, "Unrecognized command or argument '--frobnicate'", "async2 bench --help")]
     [InlineData(new[] { "bench", "--output" }, "Required argument missing for option: '--output'", "async2 bench --help")]
+    [InlineData(new[] { "runtime", "" }, "'' is not a .NET release: write 11", "async2 runtime --help")]
+    [InlineData(new[] { "runtime", "eleven" }, "'eleven' is not a .NET release: write 11", "async2 runtime --help")]
+    [InlineData(new[] { "run", "--runtime", "11.x", "app.dll" }, "'11.x' is not a .NET release: write 11", "async2 run --help")]
     public void Usage_errors_go_to_stderr_with_exit_code_2(string[] args, string problem, string help)
     {
         var (exitCode, stdout, stderr) = RunAsync2(args);
