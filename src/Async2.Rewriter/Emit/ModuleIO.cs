@@ -48,6 +48,8 @@ internal static class ModuleIO
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, why);
         if (AssemblyFile.WhyItsPdbCannotBeRead(path) is { } whyNotSymbols)
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, whyNotSymbols);
+        if (DamagedSignatures.Find(path) is { } damage)
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, $"it is damaged: {damage}. Rebuild it or copy it again.");
         var resolver = new ReferenceResolver(path, referencePaths);
         try
         {
@@ -64,6 +66,9 @@ internal static class ModuleIO
             if (AttributeWithoutConstructor(module) is { } owner)
                 throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path,
                     $"it is damaged: a custom attribute of {owner} names no constructor (its metadata does not hold together). Rebuild it or copy it again.");
+            if (InstructionNamingNothing(module) is { } instruction)
+                throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path,
+                    $"it is damaged: {instruction} names nothing (a token or branch target outside the assembly or the method). Rebuild it or copy it again.");
             var symbols = module.SymbolReader switch
             {
                 null => SymbolsLocation.None,
@@ -119,6 +124,23 @@ internal static class ModuleIO
             if (member is not null)
                 return member.FullName;
         }
+        return null;
+    }
+
+    /// <summary>
+    /// Where a method body holds an instruction whose token or branch target names nothing, which
+    /// Cecil decodes into a null operand without a word (every later look at it would fail as if
+    /// Async2 had a bug); null if none does. The module is read in full, so the bodies are decoded
+    /// already. (A short form's local or argument past the method's is left to the analysis: its
+    /// ASYNC2900 says "or IL that no compiler emits".)
+    /// </summary>
+    private static string? InstructionNamingNothing(ModuleDefinition module)
+    {
+        foreach (var method in module.GetTypes().SelectMany(type => type.Methods).Where(method => method.HasBody))
+            foreach (var instruction in method.Body.Instructions)
+                if (instruction.OpCode.OperandType != OperandType.InlineNone
+                    && (instruction.Operand is null || instruction.Operand is Instruction?[] targets && targets.Contains(null)))
+                    return $"the {instruction.OpCode.Name} at IL_{instruction.Offset:x4} of {method.FullName}";
         return null;
     }
 

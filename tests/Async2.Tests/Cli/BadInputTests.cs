@@ -34,9 +34,14 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
     public static TheoryData<string, string> DamagedInside() => new()
     {
         { "attribute-without-constructor", "it is damaged: a custom attribute of " },
-        // Cecil decodes these lazily, and fails in its own ways (IndexOutOfRange, NotImplemented).
+        // Cecil fails in its own way decoding it.
         { "invalid-opcode", "it is damaged and cannot be read: Cecil, which reads it, stopped with IndexOutOfRangeException" },
-        { "invalid-member-signature", "it is damaged and cannot be read: Cecil, which reads it, stopped with NotImplementedException" },
+        // Member references' signatures are decoded before Cecil reads them (it failed with NotImplementedException).
+        { "invalid-member-signature", "it is damaged: the signature of member reference 0x0A" },
+        // Cecil made the generic method as many type parameters as the number said: minutes of work.
+        { "generic-parameter-past-limit", "names generic parameter 536,870,911, past the 65,535 metadata can number" },
+        // Cecil leaves the operand null, and the analysis failed on it (ASYNC2900, "a bug in Async2").
+        { "call-naming-nothing", "it is damaged: the call at IL_" },
         { "empty-pdb", "its symbols beside it, " },
         { "truncated-pdb", "its symbols beside it, " },
     };
@@ -53,7 +58,8 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         var (exitCode, stdout, stderr) = RunAsync2("rewrite", input, "-o", output);
 
         Assert.Equal(1, exitCode);
-        Assert.Contains($"error ASYNC2001: {input}: {message}", stderr);
+        Assert.Contains($"error ASYNC2001: {input}: ", stderr);
+        Assert.Contains(message, stderr);
         Assert.DoesNotContain("   at ", stderr + stdout); // no stack trace
         Assert.Equal(before, Fingerprint(input));
         Assert.False(Directory.Exists(Path.GetDirectoryName(output)) && Directory.EnumerateFileSystemEntries(Path.GetDirectoryName(output)!).Any(),
@@ -401,6 +407,12 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
             case "invalid-member-signature":
                 File.WriteAllBytes(path, WithConstructorReferenceReturningNoType(File.ReadAllBytes(Fixture().RuntimeAsync)));
                 break;
+            case "generic-parameter-past-limit":
+                File.WriteAllBytes(path, WithGenericReturnNumberPastLimit(File.ReadAllBytes(Fixture().RuntimeAsync)));
+                break;
+            case "call-naming-nothing":
+                File.WriteAllBytes(path, WithCallNamingNoMember(File.ReadAllBytes(Fixture().RuntimeAsync)));
+                break;
         }
         return path;
     }
@@ -444,6 +456,39 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         Assert.True(image[blob] < 0x80 && image[blob + 3] == (byte)SignatureTypeCode.Void);
         var damaged = (byte[])image.Clone();
         damaged[blob + 3] = 0;
+        return damaged;
+    }
+
+    /// <summary>
+    /// The image with the return type of a generic method reference (AsyncHelpers.Await&lt;T&gt;'s
+    /// <c>!!0</c>) made <c>!!0x1FFFFFFF</c>, the largest number a signature can hold, over the bytes after it.
+    /// </summary>
+    private static byte[] WithGenericReturnNumberPastLimit(byte[] image)
+    {
+        using var pe = new PEReader(new MemoryStream(image));
+        var metadata = pe.GetMetadataReader();
+        var blobHeap = pe.PEHeaders.MetadataStartOffset + metadata.GetHeapMetadataOffset(HeapIndex.Blob);
+        // The blob: its length (one byte for a short one), generic (0x10), its type parameter count, the parameter count, the return type.
+        var blob = metadata.MemberReferences.Select(h => blobHeap + MetadataTokens.GetHeapOffset(metadata.GetMemberReference(h).Signature))
+            .First(b => image[b] is >= 9 and < 0x80 && image[b + 1] == 0x10 && image[b + 4] == (byte)SignatureTypeCode.GenericMethodParameter && image[b + 5] == 0);
+        var damaged = (byte[])image.Clone();
+        new byte[] { 0xDF, 0xFF, 0xFF, 0xFF }.CopyTo(damaged, blob + 5);
+        return damaged;
+    }
+
+    /// <summary>The image with the token of the first call in a runtime-async method made 0x0A00FFFF, a member reference row the assembly does not have.</summary>
+    private static byte[] WithCallNamingNoMember(byte[] image)
+    {
+        using var module = Mono.Cecil.ModuleDefinition.ReadModule(new MemoryStream(image));
+        var (method, call) = module.GetTypes().SelectMany(t => t.Methods)
+            .Where(m => m.HasBody && ((int)m.ImplAttributes & 0x2000) != 0)
+            .SelectMany(m => m.Body.Instructions.Where(i => i.OpCode == Mono.Cecil.Cil.OpCodes.Call).Select(i => (m, i)))
+            .First();
+        using var pe = new PEReader(new MemoryStream(image));
+        var body = OffsetOf(pe, method.RVA);
+        var code = body + ((image[body] & 3) == 2 ? 1 : 12);
+        var damaged = (byte[])image.Clone();
+        BitConverter.GetBytes(0x0A00FFFF).CopyTo(damaged, code + call.Offset + 1);
         return damaged;
     }
 

@@ -564,18 +564,18 @@ public sealed class CliTests : IDisposable
     [Fact]
     public void Rewrite_reports_an_exception_it_did_not_expect_as_an_internal_error_naming_the_method_and_writes_nothing()
     {
-        // IL no compiler emits (a local read in a method with no locals) makes the rewriter fail
-        // deep inside: it used to escape as an unhandled exception (exit 134; in a build, MSBuild's
-        // "task failed unexpectedly" with no method named).
+        // IL no compiler emits (a read of the local after the method's last, in the short form that
+        // names it by its opcode alone) makes the rewriter fail deep inside: it used to escape as an
+        // unhandled exception (exit 134; in a build, MSBuild's "task failed unexpectedly" with no method named).
         var input = Fixture("Throwing").RuntimeAsync;
         var crafted = Path.Combine(_folder, "Crafted.dll");
         using (var module = ModuleDefinition.ReadModule(input))
         {
             var inner = module.GetType("Program").Methods.Single(m => m.Name == "Inner");
             var il = inner.Body.GetILProcessor();
-            inner.Body.Variables.Clear();
+            var pastTheLast = new[] { OpCodes.Ldloc_0, OpCodes.Ldloc_1, OpCodes.Ldloc_2, OpCodes.Ldloc_3 }[inner.Body.Variables.Count];
             il.InsertBefore(inner.Body.Instructions[0], il.Create(OpCodes.Pop));
-            il.InsertBefore(inner.Body.Instructions[0], il.Create(OpCodes.Ldloc_0));
+            il.InsertBefore(inner.Body.Instructions[0], il.Create(pastTheLast));
             module.Write(crafted);
         }
         var output = Path.Combine(_folder, "out.dll");
