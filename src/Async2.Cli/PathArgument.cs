@@ -17,11 +17,24 @@ internal static class PathArgument
         argument.Validators.Add(result =>
         {
             if (result.Tokens is [{ Value: ['-', _, ..] value }])
-                result.AddError($"Unrecognized option '{value}' (a file whose name starts with '-' is written ./{value}).");
+                result.AddError($"Unrecognized option '{value}' (a file whose name starts with '-' is written ./{value}, or after --).");
             else if (result.Tokens is [{ Value: "" }])
                 result.AddError($"The path given for <{name}> is empty.");
         });
         return argument;
+    }
+
+    /// <summary>
+    /// <c>--</c> ends the options, as POSIX tools have it: a value after it that starts with '-' is
+    /// a file of that name, passed on as <c>./name</c> so that the validator above takes it as the path
+    /// it is. Not for <c>run</c>, whose <c>--</c> and what follows are the app's.
+    /// </summary>
+    public static string[] EndingOptionsAtDoubleDash(string[] args)
+    {
+        var end = Array.IndexOf(args, "--");
+        if (end < 0 || args is [RunCommand.Name, ..])
+            return args;
+        return [.. args[..(end + 1)], .. args[(end + 1)..].Select(value => value.StartsWith('-') ? "./" + value : value)];
     }
 
     /// <summary>Has <paramref name="option"/> refuse an empty path.</summary>

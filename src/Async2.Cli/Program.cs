@@ -14,7 +14,7 @@ public static class Program
     public static int Main(string[] args)
     {
         var root = CreateRootCommand();
-        var parseResult = root.Parse(RunCommand.PassAppArgumentsThrough(args));
+        var parseResult = root.Parse(PathArgument.EndingOptionsAtDoubleDash(RunCommand.PassAppArgumentsThrough(args)));
         if (parseResult.Errors.Count > 0)
             return ReportUsageErrors(parseResult);
         try

@@ -10,7 +10,7 @@ namespace Async2.Cli;
 /// </summary>
 internal static class RunCommand
 {
-    private const string Name = "run";
+    internal const string Name = "run";
 
     public const string Details = """
         Details:

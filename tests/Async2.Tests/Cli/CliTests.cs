@@ -188,6 +188,22 @@ public sealed class CliTests : IDisposable
         Assert.Empty(stdout);
     }
 
+    [Fact]
+    public void A_file_whose_name_starts_with_a_dash_is_rewritten_when_named_after_double_dash()
+    {
+        // PathArgument refuses a value that looks like an option (an unknown one, or a mistyped one);
+        // after --, which ends the options, it refused the file too.
+        var folder = Directory.CreateDirectory(Path.Combine(_folder, "dash")).FullName;
+        File.Copy(Fixture("Throwing").RuntimeAsync, Path.Combine(folder, "-Throwing.dll"));
+
+        var (exitCode, stdout, stderr) = ProgramRunner.Run(TestEnvironment.DotnetHost, [TestEnvironment.CliPath, "rewrite", "-o", "out/Throwing.dll", "--", "-Throwing.dll"],
+            workingDirectory: folder);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Contains("method(s) rewritten", stdout);
+        Assert.True(File.Exists(Path.Combine(folder, "out", "Throwing.dll")));
+    }
+
     [Theory]
     [InlineData(new string[0], "--version", "rewrite", "run", "demo", "bench", "Exit codes:")]
     [InlineData(new[] { "rewrite" }, "<in.dll>", "-o, --output <out.dll>", "Exit codes:")]
