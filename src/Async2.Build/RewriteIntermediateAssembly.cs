@@ -61,6 +61,10 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
                 Log.LogWarning(subcategory: null, warningCode: DiagnosticCodes.KeyNotUsable, helpKeyword: null, file: intermediate,
                     lineNumber: 0, columnNumber: 0, endLineNumber: 0, endColumnNumber: 0,
                     message: "the compiler strong-name signed this assembly, but not with a key file the build names (a key container, or [assembly: AssemblyKeyFile] in the source), so Async2 cannot sign the rewritten assembly again: it keeps its public key but is not signed. Sign with <AssemblyOriginatorKeyFile>, or use <PublicSign>.");
+            // Instrument set after the targets read it (Directory.Build.targets): the targets build classic otherwise.
+            if (report.InstrumentedForCoverage)
+                Log.LogWarning(subcategory: null, warningCode: DiagnosticCodes.CoverageInstrumented, helpKeyword: null, file: intermediate,
+                    lineNumber: 0, columnNumber: 0, endLineNumber: 0, endColumnNumber: 0, message: CoverageInstrumentation.Warning(Path.GetFileName(intermediate)));
             return true;
         }
         catch (RewriteException e)

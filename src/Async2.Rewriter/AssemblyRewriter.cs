@@ -107,6 +107,7 @@ public static class AssemblyRewriter
             InputPath = input, OutputPath = output, HasRuntimeAsyncMethods = true, Written = true, Methods = outcomes,
             ClassicMethods = classic, CrossAssemblyCallees = foreign.Callees,
             SignatureDropped = strongNameKey is null && AssemblyFile.HasStrongNameSignature(input),
+            InstrumentedForCoverage = CoverageInstrumentation.IsPresent(module),
         };
     }
 

@@ -38,6 +38,8 @@ public static class DiagnosticCodes
     public const string ReferenceNotFound = "ASYNC2004";
     /// <summary>The strong-name key file to sign the output with cannot be read, or does not hold a key pair.</summary>
     public const string KeyNotUsable = "ASYNC2005";
+    /// <summary>A warning: the input is instrumented for test coverage, whose method numbers the rewrite shifts.</summary>
+    public const string CoverageInstrumented = "ASYNC2010";
     /// <summary>The input, or an assembly it references, was rewritten by another version of Async2 (another contract).</summary>
     public const string RewrittenByOtherVersion = "ASYNC2007";
     /// <summary>An instruction the transform cannot carry into a variant (tail., jmp, arglist).</summary>

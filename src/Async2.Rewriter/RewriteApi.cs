@@ -81,6 +81,11 @@ public sealed class RewriteReport
     /// the output keeps the public key but its signature is zero, as a public-signed assembly's.
     /// </summary>
     public bool SignatureDropped { get; init; }
+    /// <summary>
+    /// The input is instrumented for test coverage, whose method numbers the rewrite shifts
+    /// (<see cref="CoverageInstrumentation"/>): the caller warns with <see cref="CoverageInstrumentation.Warning"/>.
+    /// </summary>
+    public bool InstrumentedForCoverage { get; init; }
     /// <summary>Methods of other rewritten assemblies that this one calls directly (through a guarded bridge), as "Call|Callvirt method".</summary>
     public IReadOnlyList<string> CrossAssemblyCallees { get; init; } = [];
 }

@@ -189,6 +189,37 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public void Rewrite_of_an_assembly_instrumented_for_test_coverage_warns_that_its_method_numbers_move()
+    {
+        // The instrumentation names each method by its MethodDef row, a number the rewrite moves: a
+        // payload printed the method at that row, "F" for Main (found by a helper). Async2.Build
+        // builds such a project classic; a rewrite by hand warns.
+        var source = Path.Combine(_folder, "Instrumented.cs");
+        File.WriteAllText(source, """
+            // csc: /instrument:TestCoverage
+            System.Console.WriteLine(await A.F());
+            class A { public static async System.Threading.Tasks.Task<int> F() { await System.Threading.Tasks.Task.Yield(); return 1; } }
+            namespace Microsoft.CodeAnalysis.Runtime
+            {
+                public static class Instrumentation
+                {
+                    public static bool[] CreatePayload(System.Guid mvid, int method, int file, ref bool[] payload, int length) => payload ??= new bool[length];
+                    public static bool[] CreatePayload(System.Guid mvid, int method, int[] files, ref bool[] payload, int length) => payload ??= new bool[length];
+                    public static void FlushPayload() { }
+                }
+            }
+            """);
+        var input = ProgramBuilder.Compile("Instrumented", [source], runtimeAsync: true);
+        var output = Path.Combine(_folder, "instrumented-out", "Instrumented.dll");
+
+        var (exitCode, stdout, stderr) = RunAsync2("rewrite", input, "-o", output);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Contains($"warning ASYNC2010: {input} is instrumented for test coverage (/instrument:TestCoverage", stderr);
+        Assert.Contains("Instrumented.dll: 2 method(s) rewritten", stdout);
+    }
+
+    [Fact]
     public void A_file_whose_name_starts_with_a_dash_is_rewritten_when_named_after_double_dash()
     {
         // PathArgument refuses a value that looks like an option (an unknown one, or a mistyped one);

@@ -46,7 +46,7 @@ internal static class ProgramBuilder
         string debugType = "portable", bool optimize = true)
     {
         references ??= [];
-        var options = CompilerOptions(runtimeAsync, library, debugType, optimize);
+        IReadOnlyList<string> options = [.. CompilerOptions(runtimeAsync, library, debugType, optimize), .. OptionsAskedFor(sources)];
         var key = Hash(string.Join("\n", options) + "\n" + TestEnvironment.CscPath + "\n"
             + string.Join("\n", sources.Select(File.ReadAllText))
             + string.Concat(references.Select(r => "\n" + Convert.ToHexStringLower(SHA256.HashData(File.ReadAllBytes(r))))));
@@ -98,6 +98,23 @@ internal static class ProgramBuilder
         if (runtimeAsync)
             options.AddRange(["/features:runtime-async=on", "/nowarn:SYSLIB5007"]);
         return options;
+    }
+
+    /// <summary>
+    /// The compiler options a program asks for in <c>// csc: ...</c> lines among the comments it opens
+    /// with (after the harness's, so they win): <c>/checked+</c>, <c>/instrument:TestCoverage</c>, a
+    /// source generator. <c>$(Analyzers)</c> is the folder of the targeting pack's generators, as
+    /// the SDK passes them to a project; <c>$(Folder)</c> the program's own folder.
+    /// </summary>
+    private static IEnumerable<string> OptionsAskedFor(IReadOnlyList<string> sources)
+    {
+        var analyzers = Path.GetFullPath(Path.Combine(Path.GetDirectoryName(TestEnvironment.ReferenceAssemblies[0])!, "..", "..", "analyzers", "dotnet", "cs"));
+        return sources.SelectMany(source => File.ReadLines(source)
+            .TakeWhile(line => line.StartsWith("//", StringComparison.Ordinal))
+            .Where(line => line.StartsWith("// csc:", StringComparison.Ordinal))
+            .SelectMany(line => line["// csc:".Length..].Split(' ', StringSplitOptions.RemoveEmptyEntries))
+            .Select(option => option.Replace("$(Analyzers)", analyzers, StringComparison.Ordinal)
+                .Replace("$(Folder)", Path.GetDirectoryName(Path.GetFullPath(source)), StringComparison.Ordinal)));
     }
 
     private const string RuntimeConfig = """

@@ -314,6 +314,34 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
     }
 
     [Fact]
+    public void A_build_instrumented_for_test_coverage_is_built_as_classic_async()
+    {
+        // Roslyn's instrumentation (Instrument, as Live Unit Testing builds) names each method by its
+        // row number, which the rewrite moves: coverage was filed under other methods (found by a helper).
+        var project = NewApp("Instrumented", """
+            Console.WriteLine(await Twice(21));
+            static async Task<int> Twice(int n) { await Task.Yield(); return n * 2; }
+
+            namespace Microsoft.CodeAnalysis.Runtime
+            {
+                public static class Instrumentation
+                {
+                    public static bool[] CreatePayload(System.Guid mvid, int method, int file, ref bool[] payload, int length) => payload ??= new bool[length];
+                    public static bool[] CreatePayload(System.Guid mvid, int method, int[] files, ref bool[] payload, int length) => payload ??= new bool[length];
+                    public static void FlushPayload() { }
+                }
+            }
+            """);
+
+        var build = workspace.Dotnet(project, "build", "-c", Configuration, "-p:Instrument=TestCoverage").AssertSucceeded();
+        var run = workspace.Dotnet(project, "run", "-c", Configuration, "--no-build", "-p:Instrument=TestCoverage").AssertSucceeded();
+
+        Assert.Contains("Async2: Instrumented (net10.0) built as classic async, not rewritten: it is instrumented for test coverage (Instrument is 'TestCoverage')", build.Stdout);
+        Assert.DoesNotContain("Async2: rewrote", build.Stdout);
+        Assert.Equal("42", run.Stdout.Trim());
+    }
+
+    [Fact]
     public void Dotnet_watch_restarts_the_app_on_an_edit_rather_than_hot_reloading_it()
     {
         // Hot reload put the compiler's body of an edited async method into its rewritten Task
