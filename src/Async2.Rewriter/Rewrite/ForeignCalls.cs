@@ -141,11 +141,24 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
         il.Emit(OpCodes.Call, GenericContext.MethodOn(forwarder, forwarder.DeclaringType, [.. bridge.GenericParameters]));
         il.Emit(OpCodes.Ret);
         il.Append(taskPath);
+        // Another build of the callee's assembly may have made it a method that is not async, which
+        // binary compatibility allows, and then nothing puts back a context it changes: the caller
+        // counted on the variant to (ContextScopeEmitter) and may have no scope of its own.
+        var scope = new VariableDefinition(runtime.ThunkScope);
+        var task = new VariableDefinition(InMethod(callee.ReturnType, bridge, callee));
+        bridge.Body.Variables.Add(scope);
+        bridge.Body.Variables.Add(task);
+        il.Emit(OpCodes.Call, runtime.ThunkScopeEnter);
+        il.Emit(OpCodes.Stloc, scope);
         foreach (var parameter in bridge.Parameters.SkipLast(2))
             il.Emit(OpCodes.Ldarg, parameter);
         var taskMethod = module.ImportReference(GenericContext.MethodOn(callee, OwnerIn(bridge, callee), MethodArgumentsIn(bridge, callee)), bridge);
         // As the caller called it: callvirt reaches any override, call (base.M()) exactly M.
         il.Emit(callee.IsStatic ? OpCodes.Call : isVirtualCall ? OpCodes.Callvirt : OpCodes.Call, taskMethod);
+        il.Emit(OpCodes.Stloc, task);
+        il.Emit(OpCodes.Ldloca, scope);
+        il.Emit(OpCodes.Call, runtime.ThunkScopeExit);
+        il.Emit(OpCodes.Ldloc, task);
         il.Emit(OpCodes.Ldarg, bridge.Parameters[^2]);
         il.Emit(OpCodes.Call, runtime.AwaitOverride(InMethod(callee.ReturnType, bridge, callee)));
         il.Emit(OpCodes.Ret);

@@ -47,6 +47,69 @@ public sealed class CrossAssemblyCallTests(ITestOutputHelper output)
         Assert.Equal(classicTranscript, rewrittenTranscript);
     }
 
+    [Fact]
+    public void A_library_method_made_non_async_in_a_later_build_leaks_no_context_change_past_its_awaiting_caller()
+    {
+        // The app awaits Lib's async method and makes no other call, so it needs no context scope:
+        // the callee's variant restores what it changes. Against a later Lib, whose method is no
+        // longer async and sets an AsyncLocal, the bridge takes the Task path, and nothing put the
+        // value back: Main saw "leaked" where classic async's builder restores "main" (found by a helper).
+        var folder = Directory.CreateDirectory(Path.Combine(TestEnvironment.Scratch, "lib-made-non-async")).FullName;
+        string Source(string name, string text)
+        {
+            var path = Path.Combine(folder, name);
+            File.WriteAllText(path, text);
+            return path;
+        }
+        var v1 = Source("Lib.v1.cs", """
+            namespace Lib;
+            public static class Api
+            {
+                public static readonly System.Threading.AsyncLocal<string> Tag = new();
+                public static async System.Threading.Tasks.Task<int> GetAsync() { await System.Threading.Tasks.Task.Yield(); return 1; }
+            }
+            """);
+        var v2 = Source("Lib.v2.cs", """
+            namespace Lib;
+            public static class Api
+            {
+                public static readonly System.Threading.AsyncLocal<string> Tag = new();
+                public static System.Threading.Tasks.Task<int> GetAsync() { Tag.Value = "leaked"; return System.Threading.Tasks.Task.FromResult(2); }
+            }
+            """);
+        var app = Source("App.cs", """
+            using Lib;
+            Api.Tag.Value = "main";
+            System.Console.WriteLine(await Get());
+            System.Console.WriteLine(Api.Tag.Value);
+            static async System.Threading.Tasks.Task<int> Get() => await Api.GetAsync();
+            """);
+        var libV2 = ProgramBuilder.Compile("Lib", [v2], runtimeAsync: false, library: true);
+        string WithLibV2(string appAssembly, string flavour)
+        {
+            var run = Directory.CreateDirectory(Path.Combine(folder, flavour)).FullName;
+            foreach (var file in new[] { appAssembly, ProgramBuilder.RuntimeConfigOf(appAssembly) })
+                File.Copy(file, Path.Combine(run, Path.GetFileName(file)), overwrite: true);
+            File.Copy(libV2, Path.Combine(run, "Lib.dll"), overwrite: true);
+            return Path.Combine(run, Path.GetFileName(appAssembly));
+        }
+        var classic = WithLibV2(ProgramBuilder.Compile("App", [app], runtimeAsync: false, references: [ProgramBuilder.Compile("Lib", [v1], runtimeAsync: false, library: true)]), "classic");
+        var rewrittenFolder = Path.Combine(folder, "rewritten");
+        var libV1 = AssemblyRewriter.Rewrite(new RewriteRequest(ProgramBuilder.Compile("Lib", [v1], runtimeAsync: true, library: true), Path.Combine(rewrittenFolder, "Lib.dll"))).OutputPath;
+        var appRewritten = AssemblyRewriter.Rewrite(new RewriteRequest(ProgramBuilder.Compile("App", [app], runtimeAsync: true, references: [libV1]), Path.Combine(rewrittenFolder, "App.dll"))
+        {
+            ReferencePaths = [libV1],
+        }).OutputPath;
+        File.Copy(ProgramBuilder.RuntimeConfigOf(ProgramBuilder.Compile("App", [app], runtimeAsync: true, references: [libV1])), ProgramBuilder.RuntimeConfigOf(appRewritten), overwrite: true);
+        File.Copy(libV2, libV1, overwrite: true);
+
+        var classicTranscript = ProgramRunner.Transcript(classic, runtimeAsync: false);
+        var rewrittenTranscript = ProgramRunner.Transcript(appRewritten, runtimeAsync: false);
+        output.WriteLine($"classic:\n{classicTranscript}\nrewritten:\n{rewrittenTranscript}");
+        Assert.Equal("2\nmain\n[exit code 0]", classicTranscript);
+        Assert.Equal(classicTranscript, rewrittenTranscript);
+    }
+
     /// <summary>A copy of <paramref name="app"/>'s folder without Unused.dll; the copy's app.</summary>
     private static string WithoutUnused(string app, string flavour)
     {
