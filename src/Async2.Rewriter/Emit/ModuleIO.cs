@@ -130,9 +130,9 @@ internal static class ModuleIO
     /// <summary>
     /// Where a method body holds an instruction whose token or branch target names nothing, which
     /// Cecil decodes into a null operand without a word (every later look at it would fail as if
-    /// Async2 had a bug); null if none does. The module is read in full, so the bodies are decoded
-    /// already. (A short form's local or argument past the method's is left to the analysis: its
-    /// ASYNC2900 says "or IL that no compiler emits".)
+    /// Async2 had a bug); null if none does. Looking decodes every body, so damage Cecil throws on
+    /// there is met here too, before any phase. (A short form's local or argument past the method's
+    /// is left to the analysis: its ASYNC2900 says "or IL that no compiler emits".)
     /// </summary>
     private static string? InstructionNamingNothing(ModuleDefinition module)
     {
