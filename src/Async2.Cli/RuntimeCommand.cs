@@ -35,8 +35,11 @@ internal static class RuntimeCommand
 
     public static Command Create()
     {
-        var version = new Argument<string>("version") { Description = "the release: 11 (11.0.0), or a full version such as 11.0.0" };
-        version.Validators.Add(result => RefuseNonRelease(result));
+        var version = new Argument<string>("version")
+        {
+            Description = "the release: 11 (11.0.0), or a full version such as 11.0.0",
+            CustomParser = Release,
+        };
         var command = new Command("runtime", "Lays out a .NET release from its NuGet runtime packs and prints its dotnet root.") { version };
         command.SetAction(parseResult => Print(parseResult.GetRequiredValue(version)));
         return command;
@@ -44,32 +47,33 @@ internal static class RuntimeCommand
 
     public static Option<string> CreateRuntimeOption()
     {
-        var option = new Option<string>(OptionName)
+        return new Option<string>(OptionName)
         {
             Description = "run on this .NET release, restored from its NuGet runtime packs: 11, or a full version",
             HelpName = "version",
+            CustomParser = Release,
         };
-        option.Validators.Add(result => RefuseNonRelease(result));
-        return option;
     }
 
-    /// <summary>A value that cannot name a release is a usage error (exit 2), found before anything is restored.</summary>
-    private static void RefuseNonRelease(SymbolResult result)
+    /// <summary>
+    /// The full version a value names (11 is 11.0.0). A value that names no release is a usage
+    /// error (exit 2), found before anything is restored.
+    /// </summary>
+    private static string? Release(ArgumentResult result)
     {
-        if (result.Tokens is [{ Value: var value }] && RuntimePacks.VersionFor(value) is null)
-            result.AddError($"'{value}' is not a .NET release: write 11 (11.0.0), or a full version such as 11.0.1.");
+        var value = result.Tokens is [{ Value: var token }] ? token : "";
+        if (RuntimePacks.VersionFor(value) is { } version)
+            return version;
+        result.AddError($"'{value}' is not a .NET release: write 11 (11.0.0), or a full version such as 11.0.1.");
+        return null;
     }
 
-    /// <summary>The laid-out root of the release <paramref name="requested"/> names; progress on stderr.</summary>
-    public static RuntimeRoot Ensure(string requested, string cacheRoot)
-    {
-        // The argument's and the option's validators have refused what names no release.
-        return RuntimePacks.Ensure(RuntimePacks.VersionFor(requested)!, cacheRoot, Console.Error);
-    }
+    /// <summary>The laid-out root of <paramref name="version"/> (as the argument's or option's parser gives it); progress on stderr.</summary>
+    public static RuntimeRoot Ensure(string version, string cacheRoot) => RuntimePacks.Ensure(version, cacheRoot, Console.Error);
 
-    private static int Print(string requested)
+    private static int Print(string version)
     {
-        Console.WriteLine(Ensure(requested, ToolCache.Root).Folder);
+        Console.WriteLine(Ensure(version, ToolCache.Root).Folder);
         return ExitCodes.Success;
     }
 }

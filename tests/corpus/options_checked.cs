@@ -1,6 +1,8 @@
-// csc: /checked+
+// csc: /checked+ /platform:anycpu32bitpreferred /debug- /highentropyva- /filealign:4096 /langversion:13 /nullable:disable /deterministic-
 // Whole-program /checked+: arithmetic and conversions around awaits overflow and are caught after
 // awaits; unchecked blocks opt out; ++/--, compound assignments, unsigned, conversions, checked user operators.
+// Built in a flavour mix besides: anycpu32bitpreferred, no PDB at all, /filealign, LangVersion 13,
+// nullable off, a nondeterministic MVID.
 using System;
 using System.Collections.Generic;
 using System.Threading.Tasks;

@@ -144,8 +144,9 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
         // Another build of the callee's assembly may have made it a method that is not async, which
         // binary compatibility allows, and then nothing puts back a context it changes: the caller
         // counted on the variant to (ContextScopeEmitter) and may have no scope of its own.
+        var taskType = InMethod(callee.ReturnType, bridge, callee);
         var scope = new VariableDefinition(runtime.ThunkScope);
-        var task = new VariableDefinition(InMethod(callee.ReturnType, bridge, callee));
+        var task = new VariableDefinition(taskType);
         bridge.Body.Variables.Add(scope);
         bridge.Body.Variables.Add(task);
         il.Emit(OpCodes.Call, runtime.ThunkScopeEnter);
@@ -160,7 +161,7 @@ internal sealed class ForeignCalls(ModuleDefinition module, RuntimeReferences ru
         il.Emit(OpCodes.Call, runtime.ThunkScopeExit);
         il.Emit(OpCodes.Ldloc, task);
         il.Emit(OpCodes.Ldarg, bridge.Parameters[^2]);
-        il.Emit(OpCodes.Call, runtime.AwaitOverride(InMethod(callee.ReturnType, bridge, callee)));
+        il.Emit(OpCodes.Call, runtime.AwaitOverride(taskType));
         il.Emit(OpCodes.Ret);
         bridge.Body.OptimizeMacros();
         return bridge;

@@ -95,16 +95,14 @@ public sealed class CrossAssemblyCallTests(ITestOutputHelper output)
         }
         var classic = WithLibV2(ProgramBuilder.Compile("App", [app], runtimeAsync: false, references: [ProgramBuilder.Compile("Lib", [v1], runtimeAsync: false, library: true)]), "classic");
         var rewrittenFolder = Path.Combine(folder, "rewritten");
-        var libV1 = AssemblyRewriter.Rewrite(new RewriteRequest(ProgramBuilder.Compile("Lib", [v1], runtimeAsync: true, library: true), Path.Combine(rewrittenFolder, "Lib.dll"))).OutputPath;
-        var appRewritten = AssemblyRewriter.Rewrite(new RewriteRequest(ProgramBuilder.Compile("App", [app], runtimeAsync: true, references: [libV1]), Path.Combine(rewrittenFolder, "App.dll"))
-        {
-            ReferencePaths = [libV1],
-        }).OutputPath;
-        File.Copy(ProgramBuilder.RuntimeConfigOf(ProgramBuilder.Compile("App", [app], runtimeAsync: true, references: [libV1])), ProgramBuilder.RuntimeConfigOf(appRewritten), overwrite: true);
-        File.Copy(libV2, libV1, overwrite: true);
+        var rewrittenLib = AssemblyRewriter.Rewrite(new RewriteRequest(ProgramBuilder.Compile("Lib", [v1], runtimeAsync: true, library: true), Path.Combine(rewrittenFolder, "Lib.dll"))).OutputPath;
+        var runtimeAsyncApp = ProgramBuilder.Compile("App", [app], runtimeAsync: true, references: [rewrittenLib]);
+        var rewritten = AssemblyRewriter.Rewrite(new RewriteRequest(runtimeAsyncApp, Path.Combine(rewrittenFolder, "App.dll")) { ReferencePaths = [rewrittenLib] }).OutputPath;
+        File.Copy(ProgramBuilder.RuntimeConfigOf(runtimeAsyncApp), ProgramBuilder.RuntimeConfigOf(rewritten), overwrite: true);
+        File.Copy(libV2, rewrittenLib, overwrite: true); // the later build, classic
 
         var classicTranscript = ProgramRunner.Transcript(classic, runtimeAsync: false);
-        var rewrittenTranscript = ProgramRunner.Transcript(appRewritten, runtimeAsync: false);
+        var rewrittenTranscript = ProgramRunner.Transcript(rewritten, runtimeAsync: false);
         output.WriteLine($"classic:\n{classicTranscript}\nrewritten:\n{rewrittenTranscript}");
         Assert.Equal("2\nmain\n[exit code 0]", classicTranscript);
         Assert.Equal(classicTranscript, rewrittenTranscript);
