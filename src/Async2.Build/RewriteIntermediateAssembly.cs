@@ -36,6 +36,9 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
     /// </summary>
     public string? StrongNameKeyFile { get; set; }
 
+    /// <summary>$(TargetFramework), named on the build line: a multi-targeted project rewrites once per framework.</summary>
+    public string? TargetFramework { get; set; }
+
     public override bool Execute()
     {
         var intermediate = Path.GetFullPath(IntermediateAssembly);
@@ -45,7 +48,7 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
             if (!KeepCompiledAssembly(intermediate, compiled))
             {
                 // Said at the default verbosity, as a rewrite is: a project with the package always tells what its build did (README, "Using it in a build").
-                Log.LogMessage(MessageImportance.High, $"Async2: {Path.GetFileName(intermediate)} has no async methods; nothing to rewrite.");
+                Log.LogMessage(MessageImportance.High, $"Async2: {Named(intermediate)} has no async methods; nothing to rewrite.");
                 return true;
             }
             var report = AssemblyRewriter.Rewrite(new RewriteRequest(compiled, intermediate)
@@ -55,7 +58,7 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
                 StrongNameKeyFile = string.IsNullOrEmpty(StrongNameKeyFile) ? null : StrongNameKeyFile,
             });
             int rewritten = report.Methods.Count(method => method.Rewritten);
-            Log.LogMessage(MessageImportance.High, $"Async2: rewrote {rewritten} async method{(rewritten == 1 ? "" : "s")} of {Path.GetFileName(intermediate)}.");
+            Log.LogMessage(MessageImportance.High, $"Async2: rewrote {rewritten} async method{(rewritten == 1 ? "" : "s")} of {Named(intermediate)}.");
             // A key container (KeyContainerName) or [assembly: AssemblyKeyFile] signs without the key file the build passes on.
             if (report.SignatureDropped)
                 Log.LogWarning(subcategory: null, warningCode: DiagnosticCodes.KeyNotUsable, helpKeyword: null, file: intermediate,
@@ -81,6 +84,9 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
         DeleteUnrewritten(intermediate);
         return false;
     }
+
+    private string Named(string assembly) =>
+        string.IsNullOrEmpty(TargetFramework) ? Path.GetFileName(assembly) : $"{Path.GetFileName(assembly)} ({TargetFramework})";
 
     /// <summary>
     /// Copies the compiler's output aside when <paramref name="intermediate"/> is one; returns false

@@ -58,8 +58,8 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         // Rebuilt: another test may have built the app already, and an up-to-date build rewrites nothing and says nothing.
         var build = workspace.Dotnet(workspace.Samples, "build", "App", "-c", Configuration, "--no-incremental").AssertSucceeded();
         // The samples reference the package and set no property: that is the whole opt-in (0.4.2 built them classic without a word).
-        Assert.Matches(@"Async2: rewrote \d+ async methods of Library\.dll\.", build.Stdout);
-        Assert.Matches(@"Async2: rewrote \d+ async methods of App\.dll\.", build.Stdout);
+        Assert.Matches(@"Async2: rewrote \d+ async methods of Library\.dll \(net10\.0\)\.", build.Stdout);
+        Assert.Matches(@"Async2: rewrote \d+ async methods of App\.dll \(net10\.0\)\.", build.Stdout);
         var bin = Path.Combine(workspace.Samples, "App", "bin", Configuration, "net10.0");
         AssertRewritten(bin, AsyncEnabledAssemblies);
         Assert.Empty(RewrittenAssembly.MethodsTheJitRejects(Path.Combine(bin, "Library.dll")));
@@ -82,7 +82,7 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         var program = Path.Combine(workspace.Samples, "App", "Program.cs");
         File.AppendAllText(program, "\n// changed\n");
         var changed = workspace.Dotnet(workspace.Samples, "build", "App", "-c", Configuration).AssertSucceeded();
-        Assert.Matches(@"Async2: rewrote \d+ async methods? of App\.dll\.", changed.Stdout);
+        Assert.Matches(@"Async2: rewrote \d+ async methods? of App\.dll \(net10\.0\)\.", changed.Stdout);
         Assert.DoesNotContain("of Library.dll", changed.Stdout);
         AssertRewritten(Path.Combine(workspace.Samples, "App", "bin", Configuration, "net10.0"), AsyncEnabledAssemblies);
     }
@@ -531,7 +531,7 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         File.WriteAllText(Path.Combine(library, "PrivateLibrary.csproj"), privateProject);
         File.WriteAllText(Path.Combine(library, "Answer.cs"), "namespace PrivateLibrary; public static class Answer { public static Task<int> Get() => Task.FromResult(42); }");
         var unrewritten = workspace.Dotnet(app, "build", "-c", Configuration).AssertSucceeded();
-        Assert.Contains("PrivateLibrary.dll has no async methods; nothing to rewrite.", unrewritten.Stdout);
+        Assert.Contains("PrivateLibrary.dll (net10.0) has no async methods; nothing to rewrite.", unrewritten.Stdout);
         Assert.DoesNotContain("ASYNC2006", unrewritten.Stdout);
         Assert.False(File.Exists(Path.Combine(library, "obj", Configuration, "net10.0", "async2", "PrivateLibrary.dll")));
     }
@@ -552,7 +552,7 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         var build = workspace.Dotnet(tests, "build", "-c", Configuration).AssertSucceeded();
 
         Assert.Contains("PrivateAssets=\"all\"", File.ReadAllText(project));
-        Assert.Contains("Async2: rewrote 2 async methods of PrivateTests" + testProjectProperty + ".dll.", build.Stdout);
+        Assert.Contains("Async2: rewrote 2 async methods of PrivateTests" + testProjectProperty + ".dll (net10.0).", build.Stdout);
         Assert.DoesNotContain("ASYNC2006", build.Stdout);
     }
 
@@ -583,7 +583,7 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
 
         var build = workspace.Dotnet(library, "build", "-c", Configuration).AssertSucceeded();
 
-        Assert.Contains("Async2: rewrote 1 async method of MultiTargeted.dll.", build.Stdout);
+        Assert.Contains("Async2: rewrote 1 async method of MultiTargeted.dll (net10.0).", build.Stdout);
         Assert.Contains("Async2: MultiTargeted (net8.0) built as classic async, not rewritten: runtime async needs net10.0 or later.", build.Stdout);
         var bin = Path.Combine(library, "bin", Configuration);
         AssertRewritten(Path.Combine(bin, "net10.0"), ["MultiTargeted.dll"], runtimeBeside: false);
@@ -607,7 +607,7 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         var appProject = Path.Combine(app, "CentralApp.csproj");
         File.WriteAllText(appProject, File.ReadAllText(appProject).Replace("""Version="$(Async2Version)" """, ""));
         var versionless = workspace.Dotnet(app, "build", "-c", Configuration).AssertSucceeded();
-        Assert.Contains("Async2: rewrote 1 async method of CentralApp.dll.", versionless.Stdout);
+        Assert.Contains("Async2: rewrote 1 async method of CentralApp.dll (net10.0).", versionless.Stdout);
         AssertRewritten(Path.Combine(app, "bin", Configuration, "net10.0"), ["CentralApp.dll"]);
 
         // A GlobalPackageReference keeps Async2.Runtime private in every project, and ASYNC2006 fired
@@ -639,7 +639,7 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         Assert.NotEmpty(warnings);
         Assert.All(warnings, line => Assert.Contains("GlobalLibrary.csproj", line));
         Assert.Contains("Async2.Build is a GlobalPackageReference, so the package of GlobalLibrary does not depend on Async2.Runtime", warnings[0]);
-        Assert.Contains("Async2: GlobalPlain.dll has no async methods; nothing to rewrite.", tests.Stdout);
+        Assert.Contains("Async2: GlobalPlain.dll (net10.0) has no async methods; nothing to rewrite.", tests.Stdout);
         // Libraries both: bin/ holds no package dependencies.
         AssertRewritten(Path.Combine(global, "GlobalTests", "bin", Configuration, "net10.0"), ["GlobalTests.dll", "GlobalLibrary.dll"], runtimeBeside: false);
     }
