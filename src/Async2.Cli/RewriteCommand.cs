@@ -61,7 +61,7 @@ internal static class RewriteCommand
         }
         PrintReport(report);
         if (report.SignatureDropped)
-            Console.Error.WriteLine($"warning: {input} is strong-name signed; {report.OutputPath} keeps its public key but is not signed, since the rewrite changed the signed bytes. "
+            Console.Error.WriteLine($"warning {DiagnosticCodes.KeyNotUsable}: {input} is strong-name signed; {report.OutputPath} keeps its public key but is not signed, since the rewrite changed the signed bytes. "
                 + "Pass --key-file with the .snk it was signed with to sign it again.");
         if (report.InstrumentedForCoverage)
             Console.Error.WriteLine($"warning {DiagnosticCodes.CoverageInstrumented}: {CoverageInstrumentation.Warning(input)}");
