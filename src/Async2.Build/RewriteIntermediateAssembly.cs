@@ -16,8 +16,10 @@ namespace Async2.Build;
 /// On failure the intermediate assembly is deleted, so no runtime-async assembly that the stock
 /// runtime cannot load is copied on by this or a later build; the compiler runs again next time.
 /// </summary>
-public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
+public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task, ICancelableTask
 {
+    private readonly CancellationTokenSource _cancellation = new();
+
     /// <summary>The compiler's output, obj/.../X.dll; replaced by its rewrite.</summary>
     [Required]
     public string IntermediateAssembly { get; set; } = "";
@@ -56,6 +58,7 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
                 ReferencePaths = References.Select(reference => reference.ItemSpec).ToList(),
                 CopyRuntime = false,
                 StrongNameKeyFile = string.IsNullOrEmpty(StrongNameKeyFile) ? null : StrongNameKeyFile,
+                Cancellation = _cancellation.Token,
             });
             int rewritten = report.Methods.Count(method => method.Rewritten);
             Log.LogMessage(MessageImportance.High, $"Async2: rewrote {rewritten} async method{(rewritten == 1 ? "" : "s")} of {Named(intermediate)}.");
@@ -75,6 +78,10 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
             foreach (var diagnostic in e.Diagnostics)
                 LogError(diagnostic);
         }
+        catch (OperationCanceledException) when (_cancellation.IsCancellationRequested)
+        {
+            Log.LogMessage(MessageImportance.Normal, $"Async2: the build was canceled; {Named(intermediate)} was not rewritten.");
+        }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             Log.LogError(subcategory: null, errorCode: DiagnosticCodes.OutputNotWritable, helpKeyword: null, file: intermediate,
@@ -84,6 +91,9 @@ public sealed class RewriteIntermediateAssembly : Microsoft.Build.Utilities.Task
         DeleteUnrewritten(intermediate);
         return false;
     }
+
+    /// <summary>Called by MSBuild on another thread when the build is canceled (Ctrl+C): the rewrite stops at its next step and writes nothing.</summary>
+    public void Cancel() => _cancellation.Cancel();
 
     private string Named(string assembly) =>
         string.IsNullOrEmpty(TargetFramework) ? Path.GetFileName(assembly) : $"{Path.GetFileName(assembly)} ({TargetFramework})";

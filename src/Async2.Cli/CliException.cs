@@ -10,6 +10,9 @@ internal static class ExitCodes
 
     /// <summary>The command line is wrong (the parser's errors; Program.ReportUsageErrors).</summary>
     public const int Usage = 2;
+
+    /// <summary>Ctrl+C or SIGTERM stopped the work (Interruption): 128 + SIGINT's number, as shells report it.</summary>
+    public const int Interrupted = 130;
 }
 
 /// <summary>

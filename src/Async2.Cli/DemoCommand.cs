@@ -67,7 +67,7 @@ internal static class DemoCommand
         var rewrittenFolder = Path.Combine(artifacts, "async2");
         var rewritten = Path.Combine(rewrittenFolder, Sample + ".dll");
         Console.WriteLine($"== async2 rewrite {Relative(repository, runtimeAsync)} -o {Relative(repository, rewritten)}");
-        RewriteCommand.PrintReport(AssemblyRewriter.Rewrite(new RewriteRequest(runtimeAsync, rewritten)));
+        RewriteCommand.PrintReport(AssemblyRewriter.Rewrite(new RewriteRequest(runtimeAsync, rewritten) { Cancellation = Interruption.Token }));
         File.Copy(Path.ChangeExtension(runtimeAsync, ".runtimeconfig.json"), Path.ChangeExtension(rewritten, ".runtimeconfig.json"), overwrite: true);
 
         string[] appArgs = n is { } given ? [given.ToString(CultureInfo.InvariantCulture)] : [];

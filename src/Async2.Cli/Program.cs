@@ -17,6 +17,7 @@ public static class Program
         var parseResult = root.Parse(PathArgument.EndingOptionsAtDoubleDash(RunCommand.PassAppArgumentsThrough(args)));
         if (parseResult.Errors.Count > 0)
             return ReportUsageErrors(parseResult);
+        Interruption.Listen();
         try
         {
             return parseResult.Invoke(new InvocationConfiguration
@@ -38,6 +39,11 @@ public static class Program
                 Console.Error.WriteLine(diagnostic);
             Console.Error.WriteLine($"async2: {e.Diagnostics.Count} problem(s){WhatDidNotHappen(parseResult.CommandResult.Command)}.");
             return ExitCodes.Failure;
+        }
+        catch (Exception e) when (Interruption.Stopped(e))
+        {
+            Console.Error.WriteLine($"async2: interrupted{WhatDidNotHappen(parseResult.CommandResult.Command)}.");
+            return ExitCodes.Interrupted;
         }
     }
 
@@ -67,6 +73,7 @@ public static class Program
                   0  success
                   1  failure: the message says what, where, why and what to do
                   2  usage error: the command line is wrong
+                130  interrupted (Ctrl+C, SIGTERM): a rewrite stopped leaves nothing behind
                   run returns the app's own exit code.
                 """,
             [rewrite] = RewriteCommand.Details,

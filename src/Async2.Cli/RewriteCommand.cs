@@ -20,6 +20,7 @@ internal static class RewriteCommand
           0  rewritten, or nothing to rewrite
           1  the assembly cannot be rewritten: each problem is printed as 'error ASYNC2nnn: ...' and nothing is written
           2  usage error
+        130  interrupted (Ctrl+C, SIGTERM): nothing is written
         """;
 
     public static Command Create()
@@ -51,7 +52,7 @@ internal static class RewriteCommand
 
     private static int Run(string input, string output, string? keyFile, IReadOnlyList<string> references)
     {
-        var report = AssemblyRewriter.Rewrite(new RewriteRequest(input, output) { StrongNameKeyFile = keyFile, ReferencePaths = references });
+        var report = AssemblyRewriter.Rewrite(new RewriteRequest(input, output) { StrongNameKeyFile = keyFile, ReferencePaths = references, Cancellation = Interruption.Token });
         if (!report.HasRuntimeAsyncMethods)
         {
             Console.WriteLine(report.AlreadyRewritten

@@ -90,7 +90,7 @@ internal static class RunCommand
         string appToRun;
         try
         {
-            appToRun = AppCache.Prepare(app, cache);
+            appToRun = AppCache.Prepare(app, cache, Interruption.Token);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {

@@ -16,8 +16,9 @@ public static class AppCache
     /// <summary>
     /// Returns the path of the app's main assembly to run: <paramref name="appPath"/> itself when
     /// its folder has no runtime-async assembly, otherwise the rewritten copy in the cache.
+    /// Canceled, it leaves no entry and no scratch folder.
     /// </summary>
-    public static string Prepare(string appPath, string cacheRoot)
+    public static string Prepare(string appPath, string cacheRoot, CancellationToken cancellation = default)
     {
         var folder = Path.GetDirectoryName(appPath)!;
         var runtimeAsync = Directory.EnumerateFiles(folder, "*.dll")
@@ -48,12 +49,13 @@ public static class AppCache
             foreach (var path in CalleesFirst(runtimeAsync.Select(a => a.Path).ToList()))
             {
                 var copy = Path.Combine(scratch, Path.GetFileName(path));
-                AssemblyRewriter.Rewrite(new RewriteRequest(path, copy) { ReferencePaths = [.. rewritten] });
+                AssemblyRewriter.Rewrite(new RewriteRequest(path, copy) { ReferencePaths = [.. rewritten], Cancellation = cancellation });
                 rewritten.Add(copy);
             }
             var deps = Path.Combine(scratch, Path.GetFileNameWithoutExtension(appPath) + ".deps.json");
             if (File.Exists(deps))
                 DepsFile.AddRuntime(deps, Path.ChangeExtension(appPath, ".deps.json"), ModuleIO.RuntimeVersion);
+            cancellation.ThrowIfCancellationRequested();
             try
             {
                 Directory.Move(scratch, entry);

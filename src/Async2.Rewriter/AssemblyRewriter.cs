@@ -44,6 +44,8 @@ public static class AssemblyRewriter
 
     private static RewriteReport Rewrite(LoadedModule loaded, RewriteRequest request, string input, string output, byte[]? strongNameKey)
     {
+        var cancellation = request.Cancellation;
+        cancellation.ThrowIfCancellationRequested();
         var module = loaded.Module;
         var candidates = module.GetTypes()
             .SelectMany(t => t.Methods)
@@ -89,15 +91,18 @@ public static class AssemblyRewriter
         });
 
         var outcomes = variants.All.ToList()
-            .Select(declaration => ReportingInternalErrors(module, declaration.Original, diagnostics,
-                () => MethodRewriter.Rewrite(declaration, variants, recursive.Contains(declaration.Original), runtime, diagnostics)))
+            .Select(declaration => ReportingInternalErrors(module, declaration.Original, diagnostics, () =>
+            {
+                cancellation.ThrowIfCancellationRequested();
+                return MethodRewriter.Rewrite(declaration, variants, recursive.Contains(declaration.Original), runtime, diagnostics);
+            }))
             .OfType<MethodOutcome>() // a null is a method that failed, reported in diagnostics
             .ToList();
         if (diagnostics.Count == 0)
             ReportingInternalErrors(module, null, diagnostics, () =>
             {
                 CrossAssemblyContract.Mark(module, loaded.Runtime);
-                ModuleIO.Write(loaded, output, request.CopyRuntime, strongNameKey, request.StrongNameKeyFile);
+                ModuleIO.Write(loaded, output, request.CopyRuntime, strongNameKey, request.StrongNameKeyFile, cancellation);
             });
         if (diagnostics.Count > 0)
             throw new RewriteException(diagnostics);
@@ -122,7 +127,7 @@ public static class AssemblyRewriter
         {
             return step();
         }
-        catch (Exception e) when (e is not RewriteException && !DamagedInput.IsReadFailure(e))
+        catch (Exception e) when (e is not (RewriteException or OperationCanceledException) && !DamagedInput.IsReadFailure(e))
         {
             diagnostics.Add(Diagnostics.InternalError(module, method, e));
             return default;

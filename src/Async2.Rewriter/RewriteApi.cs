@@ -25,6 +25,13 @@ public sealed record RewriteRequest(string InputPath, string OutputPath)
     /// signed, as a public-signed assembly (<see cref="RewriteReport.SignatureDropped"/>).
     /// </summary>
     public string? StrongNameKeyFile { get; init; }
+
+    /// <summary>
+    /// Stops the rewrite at its next step with an <see cref="OperationCanceledException"/> (Ctrl+C,
+    /// a canceled build). Once the output's files start moving into place they all go: an
+    /// interrupted rewrite leaves no output and no scratch folder.
+    /// </summary>
+    public CancellationToken Cancellation { get; init; }
 }
 
 /// <summary>What happened to one runtime-async method.</summary>

@@ -32,7 +32,7 @@ internal sealed record InspectionReport(string Assembly, string Form, IReadOnlyL
         try
         {
             var output = Path.Combine(scratch.FullName, Path.GetFileName(path));
-            var rewrite = AssemblyRewriter.Rewrite(new RewriteRequest(path, output) { CopyRuntime = false, ReferencePaths = references });
+            var rewrite = AssemblyRewriter.Rewrite(new RewriteRequest(path, output) { CopyRuntime = false, ReferencePaths = references, Cancellation = Interruption.Token });
             // The continuations' base classes are Async2.Runtime's, which the rewrite did not copy beside the output.
             using var resolver = new ReferenceResolver(path, references);
             resolver.AddSearchDirectory(Path.GetDirectoryName(typeof(Async2.Runtime.Continuation).Assembly.Location)!);

@@ -176,11 +176,11 @@ internal static class ModuleIO
         }
     }
 
-    public static void Write(LoadedModule loaded, string outputPath, bool copyRuntime, byte[]? strongNameKey, string? keyFile)
+    public static void Write(LoadedModule loaded, string outputPath, bool copyRuntime, byte[]? strongNameKey, string? keyFile, CancellationToken cancellation)
     {
         try
         {
-            WriteThroughScratch(loaded, outputPath, copyRuntime, strongNameKey, keyFile);
+            WriteThroughScratch(loaded, outputPath, copyRuntime, strongNameKey, keyFile, cancellation);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
@@ -188,7 +188,7 @@ internal static class ModuleIO
         }
     }
 
-    private static void WriteThroughScratch(LoadedModule loaded, string outputPath, bool copyRuntime, byte[]? strongNameKey, string? keyFile)
+    private static void WriteThroughScratch(LoadedModule loaded, string outputPath, bool copyRuntime, byte[]? strongNameKey, string? keyFile, CancellationToken cancellation)
     {
         var publicKey = loaded.Module.Assembly.Name.PublicKey;
         var directory = Path.GetDirectoryName(outputPath)!;
@@ -241,6 +241,8 @@ internal static class ModuleIO
                 DepsFile.AddRuntime(deps, inputDeps, RuntimeVersion);
             }
 
+            // The last point to stop at: the moves below leave the output whole only if all are made.
+            cancellation.ThrowIfCancellationRequested();
             if (copyRuntime)
             {
                 var runtimeCopy = Path.Combine(scratch.FullName, Path.GetFileName(RuntimeAssemblyPath));

@@ -755,6 +755,76 @@ public sealed class CliTests : IDisposable
         Assert.Equal(7, async2.ExitCode);
     }
 
+    [Fact]
+    public void A_signal_during_a_rewrite_stops_it_and_leaves_no_output_and_no_scratch_folder()
+    {
+        if (OperatingSystem.IsWindows())
+            return; // no POSIX signals to send
+        var input = SlowToRewrite();
+        var outputFolder = Path.Combine(_folder, "interrupted");
+        var info = new System.Diagnostics.ProcessStartInfo(TestEnvironment.DotnetHost) { RedirectStandardError = true };
+        foreach (var arg in (string[])[TestEnvironment.CliPath, "rewrite", input, "-o", Path.Combine(outputFolder, "App.dll")])
+            info.ArgumentList.Add(arg);
+        using var async2 = System.Diagnostics.Process.Start(info)!;
+        var stderr = async2.StandardError.ReadToEndAsync();
+        // Processor time, not wall time, tells the start-up (well under a second of it) is over on a loaded machine too.
+        while (!async2.WaitForExit(20) && UsedProcessorTime(async2) < TimeSpan.FromSeconds(1.5))
+        {
+        }
+        Assert.False(async2.HasExited, $"the rewrite ended before the signal, with exit code {(async2.HasExited ? async2.ExitCode : 0)}: {(async2.HasExited ? stderr.Result : "")}");
+
+        // SIGTERM, which takes the same path as Ctrl+C's SIGINT: a test host may start children with SIGINT ignored.
+        using (var kill = System.Diagnostics.Process.Start("kill", ["-TERM", async2.Id.ToString()]))
+            kill.WaitForExit();
+        Assert.True(async2.WaitForExit(TimeSpan.FromSeconds(60)));
+
+        Assert.Equal("async2: interrupted; nothing was written.", stderr.Result.Trim());
+        Assert.Equal(130, async2.ExitCode);
+        Assert.False(Directory.Exists(outputFolder));
+    }
+
+    /// <summary>The processor time <paramref name="process"/> used so far, or zero once it has exited.</summary>
+    private static TimeSpan UsedProcessorTime(System.Diagnostics.Process process)
+    {
+        try
+        {
+            return process.TotalProcessorTime;
+        }
+        catch (InvalidOperationException)
+        {
+            return TimeSpan.Zero;
+        }
+    }
+
+    /// <summary>
+    /// A program whose rewrite takes seconds: methods of 150 awaits each keeping 30 locals live (a
+    /// rewrite's work grows with both). The rewrite checks for a stop between methods.
+    /// </summary>
+    private string SlowToRewrite()
+    {
+        const int Methods = 12, Awaits = 150, Locals = 30;
+        var source = new System.Text.StringBuilder("""
+            static class Program
+            {
+                static async System.Threading.Tasks.Task<long> Step(long v) { await System.Threading.Tasks.Task.Yield(); return v + 1; }
+                static async System.Threading.Tasks.Task Main() => System.Console.WriteLine(await M0(1));
+
+            """);
+        for (int m = 0; m < Methods; m++)
+        {
+            source.Append($"    static async System.Threading.Tasks.Task<long> M{m}(long s)\n    {{\n");
+            source.Append("        long ").AppendJoin(", ", Enumerable.Range(0, Locals).Select(v => $"v{v} = s + {v}")).Append(";\n");
+            for (int a = 0; a < Awaits; a++)
+                source.Append($"        v{a % Locals} += await Step(v{(a + 1) % Locals});\n");
+            var rest = m + 1 < Methods ? $" + await M{m + 1}(v0)" : "";
+            source.Append("        return ").AppendJoin(" + ", Enumerable.Range(0, Locals).Select(v => $"v{v}")).Append(rest).Append(";\n    }\n");
+        }
+        source.Append("}\n");
+        var file = Path.Combine(_folder, "SlowToRewrite.cs");
+        File.WriteAllText(file, source.ToString());
+        return ProgramBuilder.Build("SlowToRewrite", [file]).RuntimeAsync;
+    }
+
     [Theory]
     [InlineData("--x", "y")]
     [InlineData("--x", "y", "-h", "--help", "--version", "-o")]
