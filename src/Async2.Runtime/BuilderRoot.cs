@@ -144,8 +144,16 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     internal void AwaitUnsafeOnCompleted<TAwaiter>(ref TAwaiter awaiter) where TAwaiter : ICriticalNotifyCompletion =>
         _builder.AwaitUnsafeOnCompleted(ref awaiter, ref this);
 
-    /// <summary>A ChainRoot object that takes the chain on; the box is not called back again.</summary>
-    private readonly ChainRoot HandOver() => TaskChainRoot<TBuilder>.TakeOver(_builder);
+    /// <summary>
+    /// A ChainRoot object that takes the chain on; the box is not called back again. The box lets
+    /// go of the head frame: it is the Task, which callers and caches keep, and the root object
+    /// completes it without running the box, which clears its state machine only when it does.
+    /// </summary>
+    private ChainRoot HandOver()
+    {
+        _head = null!;
+        return TaskChainRoot<TBuilder>.TakeOver(_builder);
+    }
 
     /// <summary>What the dispatch does at its ends: acts on this root, in the box, by reference.</summary>
     private ref struct Ends(ref BuilderRoot<TBuilder> root, int resumedAt) : IDispatchEnds

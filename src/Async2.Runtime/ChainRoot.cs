@@ -200,7 +200,19 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         public void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault) =>
             ResumeContext.ResumeOn(context, frame, root, completed, fault);
 
-        public void Completed(Continuation outermost, ExceptionDispatchInfo? fault) => root.Complete(outermost, fault);
+        public void Completed(Continuation outermost, ExceptionDispatchInfo? fault) => root.Finish(outermost, fault);
+    }
+
+    /// <summary>
+    /// The chain ended: the root lets go of its frames, then completes the Task. A notifier may keep
+    /// its last continuation, the root's Action, until it is used again (a ValueTask source does until
+    /// its next Reset), as it keeps classic async's box, whose state machine is cleared on completion.
+    /// </summary>
+    private void Finish(Continuation outermost, ExceptionDispatchInfo? fault)
+    {
+        _head = null;
+        _awaiterBox = null;
+        Complete(outermost, fault);
     }
 
     /// <summary>Completes the Task with the outermost frame's result, or with the exception the chain ended with.</summary>
