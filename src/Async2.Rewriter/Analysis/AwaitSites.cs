@@ -54,6 +54,21 @@ internal sealed record AwaitSite(
     /// Await or its ConfigureAwait), as after <c>await (c ? F() : G())</c>, so no one call produced it.
     /// </summary>
     public bool TaskFromSeveralBranches { get; init; }
+
+    /// <summary>
+    /// The await's result stays on the evaluation stack down to a later await, under the values
+    /// that await keeps: a local of the source the compiler's Release code keeps there
+    /// (<c>int a = await F(); Check(a); return a + await G();</c>), which classic async hoists into
+    /// its state machine, so that the statement after the await starts on an empty stack.
+    /// </summary>
+    public bool ResultKeptAcrossAwait { get; init; }
+
+    /// <summary>
+    /// The instruction after the await stores its result into a local or an argument (<c>int b =
+    /// await F();</c>), and no branch reaches that store: the values under the result can be
+    /// loaded after it as well as before.
+    /// </summary>
+    public bool ResultStoredAtOnce { get; init; }
 }
 
 internal sealed record AwaitLocation(int Offset, SourceLocation? Source);
@@ -134,9 +149,36 @@ internal static class AwaitSites
                     break;
             }
         }
-        return sites;
+        var byAwait = sites.ToDictionary(site => site.Await);
+        return sites.Select(site => site with
+        {
+            ResultKeptAcrossAwait = ResultKeptAcrossAwait(site, byAwait, stack),
+            ResultStoredAtOnce = site.Result.MetadataType != MetadataType.Void && site.Await.Next is { } next
+                && next.OpCode.Code is Code.Stloc or Code.Starg && !branchTargets.Contains(next),
+        }).ToList();
 
         AwaitSite Located(AwaitSite site) => site with { Location = new(site.Await.Offset, Diagnostics.SourceOf(method, site.Await)) };
+    }
+
+    /// <summary>
+    /// Follows the result's stack slot in straight-line code to the next await (<see cref="AwaitSite.ResultKeptAcrossAwait"/>);
+    /// false when it is popped first, or a branch comes first.
+    /// </summary>
+    private static bool ResultKeptAcrossAwait(AwaitSite site, Dictionary<Instruction, AwaitSite> byAwait, StackTypes stack)
+    {
+        if (site.Result.MetadataType == MetadataType.Void)
+            return false;
+        int slot = site.StackBelow.Count;
+        for (var instruction = site.Await.Next; instruction is not null; instruction = instruction.Next)
+        {
+            if (!stack.IsReachable(instruction) || stack.Before(instruction).Count <= slot)
+                return false;
+            if (byAwait.TryGetValue(instruction, out var later))
+                return later.StackBelow.Count > slot;
+            if (instruction.OpCode.FlowControl is not (FlowControl.Next or FlowControl.Call))
+                return false;
+        }
+        return false;
     }
 
     /// <summary>

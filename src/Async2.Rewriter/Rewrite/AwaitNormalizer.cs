@@ -85,10 +85,18 @@ internal static class AwaitNormalizer
             var before = new List<Instruction>();
             var after = new List<Instruction>();
             var reloads = spilled.Select(local => Instruction.Create(OpCodes.Ldloc, local)).ToList();
-            after.AddRange(reloads);
             var next = site.Await.Next;
+            // int b = await F(); with values of earlier statements under b: they are reloaded after
+            // b's store, where the next statement starts, rather than before (MoveStatementStart).
+            var statementAfterStore = site.ResultStoredAtOnce && reloads.Count > 0 && next.Next is { } store && statementStarts.ContainsKey(store) ? store : null;
+            if (statementAfterStore is null)
+                after.AddRange(reloads);
 
             VariableDefinition? resultTemp = null;
+            // Where the values the await leaves on the stack start to be loaded, from an empty stack,
+            // when classic async keeps them all in its state machine (MoveStatementStart).
+            bool classicStartsOnEmptyStack = site.Result.MetadataType == MetadataType.Void || site.ResultKeptAcrossAwait;
+            Instruction? loadsStart = classicStartsOnEmptyStack ? reloads.FirstOrDefault() : null;
             switch (site.Kind)
             {
                 case AwaitKind.DirectCall:
@@ -124,6 +132,8 @@ internal static class AwaitNormalizer
                         resultTemp = NewLocal(body, site.Result);
                         sequence.Add(Instruction.Create(OpCodes.Stloc, resultTemp));
                         after.Add(Instruction.Create(OpCodes.Ldloc, resultTemp));
+                        if (site.ResultKeptAcrossAwait)
+                            loadsStart = after[0];
                     }
                     if (guardFromFilters)
                         // ReplaceWith turns the call itself into the sequence's first instruction.
@@ -166,13 +176,19 @@ internal static class AwaitNormalizer
                     if (getResult is not null)
                     {
                         // The result is taken before the spilled values are reloaded (only locals
-                        // are read in between), so that reloading them starts on an empty stack.
+                        // are read in between), so that reloading them starts on an empty stack;
+                        // and kept in a local when it stays on the stack to a later await, so
+                        // that a statement right after the await can start on an empty stack
+                        // after GetResult, which throws on the await's line.
                         after.InsertRange(0, [Instruction.Create(OpCodes.Ldloc, operand), Instruction.Create(OpCodes.Call, getResult)]);
-                        if (reloads.Count > 0 && site.Result.MetadataType != MetadataType.Void)
+                        if (site.Result.MetadataType != MetadataType.Void && ((reloads.Count > 0 && statementAfterStore is null) || site.ResultKeptAcrossAwait))
                         {
                             var taken = NewLocal(body, site.Result);
+                            var load = Instruction.Create(OpCodes.Ldloc, taken);
                             after.Insert(2, Instruction.Create(OpCodes.Stloc, taken));
-                            after.Add(Instruction.Create(OpCodes.Ldloc, taken));
+                            after.Add(load);
+                            if (site.ResultKeptAcrossAwait)
+                                loadsStart ??= load;
                         }
                     }
                     break;
@@ -184,8 +200,14 @@ internal static class AwaitNormalizer
             var check = Instruction.Create(OpCodes.Brfalse, after[0]);
             before.Add(check);
             BodyEditing.ReplaceWith(body, site.Await, [.. before, .. after]);
-            if (reloads.Count > 0 && next is not null && statementStarts.Remove(next, out var statement))
-                MoveStatementStart(variant, statement, reloads[0]);
+            if (statementAfterStore is not null)
+            {
+                BodyEditing.InsertAfter(body, next, reloads);
+                MoveStatementStart(variant, statementStarts[statementAfterStore], reloads[0]);
+                statementStarts.Remove(statementAfterStore);
+            }
+            else if (loadsStart is not null && next is not null && statementStarts.Remove(next, out var statement))
+                MoveStatementStart(variant, statement, loadsStart);
             result.Add(new NormalizedAwait(state, site, check, after[0], resultTemp, awaitContinuesOnContext));
         }
         return result;
@@ -209,13 +231,18 @@ internal static class AwaitNormalizer
     }
 
     /// <summary>
-    /// A statement that starts right after an await with values of earlier statements still on
-    /// the evaluation stack (the compiler's Release code keeps a local there: <c>var e = ...;
-    /// await F(); throw e;</c>) has its sequence point on an instruction where the stack is not
-    /// empty. The JIT maps code to IL only at empty-stack points and calls, and the reload of the
-    /// spilled values is the first such point after the await: without the statement's line there,
-    /// its code would be reported on the await's line. The reload is the statement's start, the
-    /// compiler's instruction no longer.
+    /// A statement that starts right after an await with values still on the evaluation stack
+    /// has its sequence point on an instruction where the stack is not empty. The compiler's
+    /// Release code keeps a local there: one of an earlier statement (<c>var e = ...; await F();
+    /// throw e;</c>), or the await's own result (<c>int a = await F(); Check(a); return a + await
+    /// G();</c>, a <c>dup</c> of it starting <c>Check(a)</c>). The JIT maps code to IL only at
+    /// empty-stack points and calls, and the load of those values, from the locals the rewrite
+    /// keeps them in, is the first such point after the await: without the statement's line
+    /// there, its code would be reported on the await's line. Classic async keeps such values in
+    /// its state machine when they live across an await, so its statement starts on an empty
+    /// stack, on its own line: the load is then the statement's start, the compiler's instruction
+    /// no longer. A result used up before the next await stays on the stack in classic's code
+    /// too, where the JIT reports the await's line, and so does the rewrite.
     /// </summary>
     private static void MoveStatementStart(MethodDefinition variant, SequencePoint statement, Instruction reload)
     {
