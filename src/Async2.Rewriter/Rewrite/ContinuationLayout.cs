@@ -31,6 +31,27 @@ internal sealed class ContinuationLayout
     /// <summary>The field holding a local (<see cref="VariableDefinition"/>) or argument (<see cref="ParameterDefinition"/>), as the variant names it.</summary>
     public FieldReference FieldFor(object variable) => _fields[variable];
 
+    /// <summary>
+    /// The fields that may hold object references and do not hold one of <paramref name="variables"/>:
+    /// what a frame reused for a suspension at another await still keeps from there. A frame holds
+    /// one suspension's values, as classic async clears a hoisted local when its scope ends.
+    /// </summary>
+    /// <returns>Each field with its type as the variant names it (a holder's type).</returns>
+    public IReadOnlyList<(FieldReference Field, TypeReference Type)> ReferencesNotHolding(IReadOnlyList<object> variables)
+    {
+        var holding = variables.Select(FieldFor).ToHashSet();
+        return _fields
+            .Select(entry => (Field: entry.Value, Type: entry.Key is VariableDefinition local ? local.VariableType : ((ParameterDefinition)entry.Key).ParameterType))
+            .DistinctBy(entry => entry.Field)
+            .Where(entry => !holding.Contains(entry.Field) && MayHoldReferences(entry.Type))
+            .ToList();
+    }
+
+    private static bool MayHoldReferences(TypeReference type) => type.MetadataType is not (MetadataType.Boolean or MetadataType.Char
+        or MetadataType.SByte or MetadataType.Byte or MetadataType.Int16 or MetadataType.UInt16 or MetadataType.Int32 or MetadataType.UInt32
+        or MetadataType.Int64 or MetadataType.UInt64 or MetadataType.Single or MetadataType.Double or MetadataType.IntPtr or MetadataType.UIntPtr
+        or MetadataType.Pointer or MetadataType.FunctionPointer);
+
     public static ContinuationLayout Build(VariantDeclaration declaration, IEnumerable<IReadOnlyList<object>> capturedAtEachPoint, bool keepsSelf, RuntimeReferences runtime)
     {
         var type = declaration.Continuation;

@@ -82,7 +82,8 @@ internal sealed class OutOfLineSuspensions
         var il = body.Instructions;
         foreach (var instruction in SuspensionEmitter.ReuseOrCreate(frame, reuse, declaration))
             il.Add(instruction);
-        foreach (var instruction in SuspensionEmitter.FillAndLink(frame, point, flags, _layout, self, values, chain, _runtime, skipUnchangedReferences: false))
+        foreach (var instruction in SuspensionEmitter.FillAndLink(frame, point, flags, _layout, self, values,
+            _layout.ReferencesNotHolding(_captured[point]), reuse, chain, _runtime, skipUnchangedReferences: false))
             il.Add(instruction);
         il.Add(Instruction.Create(OpCodes.Ret));
         body.OptimizeMacros();

@@ -67,7 +67,8 @@ internal static class SuspensionEmitter
             {
                 code.AddRange(ReuseOrCreate(frame, resume, declaration));
                 code.AddRange(FillAndLink(frame, point, flags, layout, declaration.Self,
-                    variables.Select(v => (layout.FieldFor(v), (Func<Instruction>)(() => Load(v)))), chain, runtime, skipUnchangedReferences: true));
+                    variables.Select(v => (layout.FieldFor(v), (Func<Instruction>)(() => Load(v)))), layout.ReferencesNotHolding(variables),
+                    resume, chain, runtime, skipUnchangedReferences: true));
             }
             else
                 code.AddRange(CallOutOfLine(outOfLine.TakesSelf ? declaration.Self : null, variables, chain, Instruction.Create(OpCodes.Ldarg, resume), outOfLine.CalledFrom(variant, point, flags)));
@@ -198,9 +199,10 @@ internal static class SuspensionEmitter
     /// the GC write barrier a store into the heap costs. Out of line, mostly for new frames, the
     /// stores are plain.
     /// </param>
+    /// <param name="stale">Fields to clear in a reused frame (<paramref name="reuse"/> not null): <see cref="ContinuationLayout.ReferencesNotHolding"/>.</param>
     internal static IEnumerable<Instruction> FillAndLink(VariableDefinition frame, NormalizedAwait point, int flags, ContinuationLayout layout,
-        ParameterDefinition? self, IEnumerable<(FieldReference Field, Func<Instruction> Load)> values, ParameterDefinition chain,
-        RuntimeReferences runtime, bool skipUnchangedReferences)
+        ParameterDefinition? self, IEnumerable<(FieldReference Field, Func<Instruction> Load)> values, IReadOnlyList<(FieldReference Field, TypeReference Type)> stale,
+        ParameterDefinition reuse, ParameterDefinition chain, RuntimeReferences runtime, bool skipUnchangedReferences)
     {
         yield return Instruction.Create(OpCodes.Ldloc, frame);
         yield return Instruction.Create(OpCodes.Ldc_I4, point.State << RuntimeNames.FlagBits | flags);
@@ -214,6 +216,19 @@ internal static class SuspensionEmitter
         {
             foreach (var instruction in StoreField(frame, field, load, skipUnchangedReferences))
                 yield return instruction;
+        }
+        if (stale.Count > 0)
+        {
+            var cleared = Instruction.Create(OpCodes.Nop);
+            yield return Instruction.Create(OpCodes.Ldarg, reuse);
+            yield return Instruction.Create(OpCodes.Brfalse, cleared);
+            foreach (var (field, type) in stale)
+            {
+                yield return Instruction.Create(OpCodes.Ldloc, frame);
+                yield return Instruction.Create(OpCodes.Ldflda, field);
+                yield return Instruction.Create(OpCodes.Initobj, type);
+            }
+            yield return cleared;
         }
         yield return Instruction.Create(OpCodes.Ldarg, chain);
         yield return Instruction.Create(OpCodes.Ldloc, frame);
