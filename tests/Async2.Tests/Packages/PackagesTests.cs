@@ -53,6 +53,30 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
     }
 
     [Fact]
+    public void A_file_based_app_run_again_after_an_edit_is_rewritten_again()
+    {
+        // After an edit that changes only the source, dotnet run app.cs may compile with csc alone
+        // and the arguments its last build saved, which would skip the rewrite.
+        var folder = Path.Combine(workspace.Samples, "FileBased");
+        Directory.CreateDirectory(folder);
+        var app = Path.Combine(folder, "hello.cs");
+        string Source(string word) => $$"""
+            #:package Async2.Build@{{workspace.Version}}
+            await Task.Yield();
+            var rewritten = AppDomain.CurrentDomain.GetAssemblies().Any(a => a.GetName().Name == "Async2.Runtime");
+            Console.WriteLine("{{word}}, rewritten: " + rewritten);
+            """;
+
+        File.WriteAllText(app, Source("first"));
+        var first = workspace.Dotnet(folder, "run", "hello.cs").AssertSucceeded();
+        File.WriteAllText(app, Source("edited"));
+        var edited = workspace.Dotnet(folder, "run", "hello.cs").AssertSucceeded();
+
+        Assert.Contains("first, rewritten: True", first.Stdout);
+        Assert.Contains("edited, rewritten: True", edited.Stdout);
+    }
+
+    [Fact]
     public void Dotnet_build_and_run_print_what_the_classic_build_prints()
     {
         // Rebuilt: another test may have built the app already, and an up-to-date build rewrites nothing and says nothing.
@@ -311,6 +335,29 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         var rewritten = workspace.Dotnet(late, "build", "-c", Configuration).AssertSucceeded();
         Assert.Contains("warning ASYNC2009: Async2: LateOptOut (net10.0) is still rewritten: Async2Enabled became 'false' after Async2.Build's targets read it", rewritten.Stdout);
         Assert.Contains("Async2: rewrote", rewritten.Stdout);
+    }
+
+    [Fact]
+    public void Features_set_again_after_the_package_still_build_in_runtime_async_form_and_rewrite()
+    {
+        // A Directory.Build.targets setting Features dropped runtime-async=on: the build came out
+        // classic while it said "no async methods; nothing to rewrite", and stayed classic once the
+        // file was gone, since Features is not among the compiler's hashed inputs (found by a helper).
+        const string program = "Console.WriteLine(await Twice(21)); static async Task<int> Twice(int n) { await Task.Yield(); return n * 2; }";
+        var project = NewApp("LateFeatures", program);
+        var targets = Path.Combine(project, "Directory.Build.targets");
+        File.WriteAllText(targets, "<Project><PropertyGroup><Features>strict</Features></PropertyGroup></Project>");
+
+        var strict = workspace.Dotnet(project, "build", "-c", Configuration).AssertSucceeded();
+        File.Delete(targets);
+        var plain = workspace.Dotnet(project, "build", "-c", Configuration).AssertSucceeded();
+        var run = workspace.Dotnet(project, "run", "-c", Configuration, "--no-build").AssertSucceeded();
+
+        Assert.Contains("Async2: rewrote 2 async methods of LateFeatures.dll (net10.0).", strict.Stdout);
+        Assert.DoesNotContain("nothing to rewrite", strict.Stdout);
+        Assert.Contains("Async2: rewrote 2 async methods of LateFeatures.dll (net10.0).", plain.Stdout);
+        Assert.Equal("42", run.Stdout.Trim());
+        AssertRewritten(Path.Combine(project, "bin", Configuration, "net10.0"), ["LateFeatures.dll"], runtimeBeside: true);
     }
 
     [Fact]
