@@ -344,6 +344,9 @@ internal abstract class AwaiterBox : ICriticalNotifyCompletion
 
     /// <summary>Registers a builder root with the awaiter itself, as its own type, so the builder needs no Action for it.</summary>
     internal abstract void RegisterThrough<TBuilder>(ref BuilderRoot<TBuilder> root) where TBuilder : struct, IRootBuilder;
+
+    /// <summary>Lets go of the awaiter, and so of the task and result it holds, while the box waits to be refilled.</summary>
+    internal abstract void Clear();
 }
 
 internal sealed class AwaiterBox<TAwaiter>(TAwaiter awaiter) : AwaiterBox where TAwaiter : struct, ICriticalNotifyCompletion
@@ -355,4 +358,6 @@ internal sealed class AwaiterBox<TAwaiter>(TAwaiter awaiter) : AwaiterBox where 
     public override void UnsafeOnCompleted(Action continuation) => Awaiter.UnsafeOnCompleted(continuation);
 
     internal override void RegisterThrough<TBuilder>(ref BuilderRoot<TBuilder> root) => root.AwaitUnsafeOnCompleted(ref Awaiter);
+
+    internal override void Clear() => Awaiter = default;
 }

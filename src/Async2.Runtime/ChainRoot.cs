@@ -55,8 +55,15 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     {
         if (_head != chain.Head)
             _head = chain.Head;
-        if (chain.NotifierKind == NotifierKind.ReusableAwaiter && _awaiterBox != chain.Notifier)
-            _awaiterBox = chain.Notifier;
+        if (chain.NotifierKind == NotifierKind.ReusableAwaiter)
+        {
+            if (_awaiterBox != chain.Notifier)
+                _awaiterBox = chain.Notifier;
+        }
+        // Kept for the loop's next suspension, but not with the last awaiter in it: classic async
+        // clears its awaiter field on resumption, and the chain waits on something else now.
+        else if (_awaiterBox is not null)
+            Unsafe.As<AwaiterBox>(_awaiterBox).Clear();
         _waiting = true;
         var registration = new Registration(this);
         NotifierRegistration.Register(registration, ref chain);
