@@ -2,9 +2,10 @@
 // where the compiler's Release code keeps a value on the evaluation stack: the await's result
 // used by the next statement and again after a later await (classic async keeps it in its state
 // machine, so the statement starts on its own line), the await's result used up before the next
-// await (classic keeps it on the stack too, and the JIT gives the await's line), and a value kept
-// under a later await's result. Before and after suspensions; file names and lines, directories
-// stripped.
+// await (classic keeps it on the stack too, and the JIT gives the await's line), a value kept
+// under a later await's result, and one of the same statement's awaits kept under the next (a
+// deconstruction: classic spills it within the statement, and gives the statement's line).
+// Before and after suspensions; file names and lines, directories stripped.
 using System;
 using System.Linq;
 using System.Threading.Tasks;
@@ -44,6 +45,14 @@ static class Program
         await Save(user);
     }
 
+    static async Task<int> DeconstructedFromAwaits()
+    {
+        int a, b;
+        (a, b) = (await Val(1), await Val(2));
+        Check(a + b);
+        return a;
+    }
+
     static async Task<string> AwaitedThroughATask()
     {
         string name = await Task.FromResult("task");
@@ -77,6 +86,7 @@ static class Program
             await Run("used again after an await", UsedAgainAfterAnAwait);
             await Run("used again in a later sum", UsedAgainInALaterSum);
             await Run("used up before the next await", () => UsedUpBeforeTheNextAwait(7));
+            await Run("deconstructed from awaits", DeconstructedFromAwaits);
             await Run("awaited through a Task", AwaitedThroughATask);
         }
     }

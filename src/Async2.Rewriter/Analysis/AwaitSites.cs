@@ -69,6 +69,15 @@ internal sealed record AwaitSite(
     /// loaded after it as well as before.
     /// </summary>
     public bool ResultStoredAtOnce { get; init; }
+
+    /// <summary>
+    /// Whether every value under the await (<see cref="StackBelow"/>) was on the stack already where
+    /// its statement started: a local of an earlier statement the compiler's Release code keeps
+    /// there, which classic async keeps in its state machine, rather than an operand of the
+    /// statement's own expression (<c>(a, b) = (await F(), await G())</c>), which classic spills
+    /// and reloads within the statement. False without sequence points.
+    /// </summary>
+    public bool StackBelowFromEarlierStatements { get; init; }
 }
 
 internal sealed record AwaitLocation(int Offset, SourceLocation? Source);
@@ -150,14 +159,27 @@ internal static class AwaitSites
             }
         }
         var byAwait = sites.ToDictionary(site => site.Await);
+        var statementStarts = method.DebugInformation.HasSequencePoints
+            ? method.DebugInformation.SequencePoints.Where(point => !point.IsHidden).Select(point => point.Offset).ToHashSet()
+            : [];
         return sites.Select(site => site with
         {
+            StackBelowFromEarlierStatements = StackAtStatementStart(site.Await, statementStarts, stack) >= site.StackBelow.Count,
             ResultKeptAcrossAwait = ResultKeptAcrossAwait(site, byAwait, stack),
             ResultStoredAtOnce = site.Result.MetadataType != MetadataType.Void && site.Await.Next is { } next
                 && next.OpCode.Code is Code.Stloc or Code.Starg && !branchTargets.Contains(next),
         }).ToList();
 
         AwaitSite Located(AwaitSite site) => site with { Location = new(site.Await.Offset, Diagnostics.SourceOf(method, site.Await)) };
+    }
+
+    /// <summary>The depth of the stack where the statement holding <paramref name="instruction"/> starts (-1: no statement found).</summary>
+    private static int StackAtStatementStart(Instruction instruction, HashSet<int> statementStarts, StackTypes stack)
+    {
+        for (var at = instruction; at is not null; at = at.Previous)
+            if (statementStarts.Contains(at.Offset))
+                return stack.IsReachable(at) ? stack.Before(at).Count : -1;
+        return -1;
     }
 
     /// <summary>

@@ -88,14 +88,16 @@ internal static class AwaitNormalizer
             var next = site.Await.Next;
             // int b = await F(); with values of earlier statements under b: they are reloaded after
             // b's store, where the next statement starts, rather than before (MoveStatementStart).
-            var statementAfterStore = site.ResultStoredAtOnce && reloads.Count > 0 && next.Next is { } store && statementStarts.ContainsKey(store) ? store : null;
+            var statementAfterStore = site.ResultStoredAtOnce && reloads.Count > 0 && site.StackBelowFromEarlierStatements
+                && next.Next is { } store && statementStarts.ContainsKey(store) ? store : null;
             if (statementAfterStore is null)
                 after.AddRange(reloads);
 
             VariableDefinition? resultTemp = null;
             // Where the values the await leaves on the stack start to be loaded, from an empty stack,
             // when classic async keeps them all in its state machine (MoveStatementStart).
-            bool classicStartsOnEmptyStack = site.Result.MetadataType == MetadataType.Void || site.ResultKeptAcrossAwait;
+            bool classicStartsOnEmptyStack = site.StackBelowFromEarlierStatements
+                && (site.Result.MetadataType == MetadataType.Void || site.ResultKeptAcrossAwait);
             Instruction? loadsStart = classicStartsOnEmptyStack ? reloads.FirstOrDefault() : null;
             switch (site.Kind)
             {
