@@ -361,6 +361,23 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
     }
 
     [Fact]
+    public void A_NoWarn_given_on_the_command_line_or_set_again_late_still_builds()
+    {
+        // NoWarn on the command line, or set without $(NoWarn) in Directory.Build.targets, dropped
+        // the package's suppression of SYSLIB5007 and CA2252, errors at every await (found by a helper).
+        const string program = "Console.WriteLine(await Twice(21)); static async Task<int> Twice(int n) { await Task.Yield(); return n * 2; }";
+        var project = NewApp("OwnNoWarn", program);
+        var onCommandLine = workspace.Dotnet(project, "build", "-c", Configuration, "-p:NoWarn=CS1591").AssertSucceeded();
+        File.WriteAllText(Path.Combine(project, "Directory.Build.targets"), "<Project><PropertyGroup><NoWarn>CS1591</NoWarn></PropertyGroup></Project>");
+        var setLate = workspace.Dotnet(project, "build", "-c", Configuration, "--no-incremental").AssertSucceeded();
+        var run = workspace.Dotnet(project, "run", "-c", Configuration, "--no-build").AssertSucceeded();
+
+        Assert.Contains("Async2: rewrote 2 async methods of OwnNoWarn.dll (net10.0).", onCommandLine.Stdout);
+        Assert.Contains("Async2: rewrote 2 async methods of OwnNoWarn.dll (net10.0).", setLate.Stdout);
+        Assert.Equal("42", run.Stdout.Trim());
+    }
+
+    [Fact]
     public void A_build_instrumented_for_test_coverage_is_built_as_classic_async()
     {
         // Roslyn's instrumentation (Instrument, as Live Unit Testing builds) names each method by its
