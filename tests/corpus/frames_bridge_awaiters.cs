@@ -1,4 +1,4 @@
-// trace lines and columns for the statement after awaits that are not rewritten calls:
+// Trace lines and columns for the statement after awaits that are not rewritten calls:
 // Task.FromResult, Task.Run, TaskCompletionSource, ValueTask from a source, Task.WhenAll,
 // ConfigureAwait, custom awaitables (struct and class awaiters, extension GetAwaiter), each
 // followed by a throwing statement or kept on the stack, and faults of the awaited Task itself.

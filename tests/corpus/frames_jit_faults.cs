@@ -1,4 +1,4 @@
-// exceptions raised by the JIT's own checks (null dereference, array bounds, integer
+// Exceptions raised by the JIT's own checks (null dereference, array bounds, integer
 // division by zero, casts, unboxing, checked overflow) in the statement right after an await, or
 // a statement later, in Release and Debug, before and after a suspension: file, line, column.
 using System;

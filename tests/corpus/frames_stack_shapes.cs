@@ -1,4 +1,4 @@
-// trace lines/columns for the statement after an await where values stay on the stack in
+// Trace lines/columns for the statement after an await where values stay on the stack in
 // other ways: sums of awaits, compound assignment on array elements and properties, tuple
 // deconstruction, awaits as arguments, using var, foreach over an awaited list, if/switch on an
 // awaited value, ?? throw, patterns, interpolation, lock, checked, null-conditional.
