@@ -1,3 +1,4 @@
+using Mono.Cecil;
 using Mono.Cecil.Cil;
 
 namespace Async2.Rewriter.Rewrite;
@@ -81,6 +82,51 @@ internal static class BodyEditing
         EndLine = point.EndLine,
         EndColumn = point.EndColumn,
     };
+
+    /// <summary>
+    /// The statement in effect at each of <paramref name="instructions"/> (the last visible sequence
+    /// point at or before it), or none, and the instructions that carry a sequence point; taken
+    /// before code is added around them.
+    /// </summary>
+    public static (Dictionary<Instruction, SequencePoint?> Statements, HashSet<Instruction> Marked) StatementsAt(MethodDefinition method, IEnumerable<Instruction> instructions)
+    {
+        NumberOffsets(method.Body);
+        var byOffset = method.Body.Instructions.ToDictionary(instruction => instruction.Offset);
+        var points = method.DebugInformation.SequencePoints.OrderBy(point => point.Offset).ToList();
+        var visible = points.Where(point => !point.IsHidden).ToList();
+        return (instructions.Distinct().ToDictionary(instruction => instruction, instruction => visible.LastOrDefault(point => point.Offset <= instruction.Offset)),
+            points.Select(point => byOffset.GetValueOrDefault(point.Offset)).OfType<Instruction>().ToHashSet());
+    }
+
+    /// <summary>
+    /// Marks code the rewrite added inside a statement, from <paramref name="added"/> on, as no
+    /// statement's (a hidden sequence point), and gives <paramref name="statementAgain"/>, where the
+    /// statement's own code goes on, <paramref name="statement"/> back unless it starts one itself.
+    /// Without it, that code took the statement's line: coverage tools counted a line run that did
+    /// not run, and the JIT's throw blocks, placed after it, took its line in stack traces.
+    /// </summary>
+    public static void HideAddedCode(MethodDefinition method, Instruction added, Instruction? statementAgain, SequencePoint? statement, HashSet<Instruction> marked)
+    {
+        if (statement is null)
+            return;
+        var points = method.DebugInformation.SequencePoints;
+        points.Add(new SequencePoint(added, statement.Document) { StartLine = HiddenLine, EndLine = HiddenLine });
+        if (statementAgain is not null && marked.Add(statementAgain))
+            points.Add(CopySequencePoint(statement, statementAgain));
+    }
+
+    /// <summary>Puts the sequence points back in IL order, which portable PDBs require, after points were added anywhere.</summary>
+    public static void SortSequencePoints(MethodDefinition method)
+    {
+        NumberOffsets(method.Body);
+        var points = method.DebugInformation.SequencePoints;
+        var sorted = points.OrderBy(point => point.Offset).ToList();
+        points.Clear();
+        foreach (var point in sorted)
+            points.Add(point);
+    }
+
+    private const int HiddenLine = 0xfeefee;
 
     /// <summary>Adds a brand-new first instruction sequence to the body, outside every region.</summary>
     public static void InsertAtEntry(MethodBody body, IReadOnlyList<Instruction> sequence)

@@ -53,6 +53,7 @@ internal static class SuspensionEmitter
         var frame = inline ? AddLocal(body, declaration.ContinuationInMethod) : null;
 
         var exit = ExitBlock(body, declaration.Shape);
+        var (statements, marked) = BodyEditing.StatementsAt(variant, awaits.Select(point => point.Check));
         var regions = ProtectedRegions.Compute(body);
         var resumeAt = new Dictionary<int, Instruction>();
         var rethrowAt = new Dictionary<int, Instruction>();
@@ -94,11 +95,14 @@ internal static class SuspensionEmitter
             }
             resumeAt[point.State] = restore[0];
             BodyEditing.InsertAfter(body, point.Check, [.. code, .. restore]);
+            BodyEditing.HideAddedCode(variant, code[0], restore[0], statements[point.Check], marked);
         }
 
         GuardFinallyHandlers(body, awaits.Select(a => a.Check), suspending);
         var entries = EmitTryDispatch(body, awaits, resumeAt, state);
         EmitEntryDispatch(body, resume, state, entries, exit, runtime);
+        BodyEditing.HideAddedCode(variant, exit[0], null, statements.Values.FirstOrDefault(statement => statement is not null), marked);
+        BodyEditing.SortSequencePoints(variant);
         body.InitLocals = true;
         return rethrowAt;
     }
@@ -145,6 +149,7 @@ internal static class SuspensionEmitter
         var chain = fresh.Parameters[^1];
         var suspending = AddLocal(body, fresh.Module.TypeSystem.Boolean);
         var exit = ExitBlock(body, declaration.Shape);
+        var (statements, marked) = BodyEditing.StatementsAt(fresh, awaits.Select(point => copy.Map(point.Check)));
         var regions = ProtectedRegions.Compute(body);
         var self = outOfLine.TakesSelf ? copy.Map(declaration.Self!) : null;
         foreach (var point in awaits)
@@ -155,9 +160,12 @@ internal static class SuspensionEmitter
                 outOfLine.CalledFrom(fresh, point, FlagsAt(trys.Count, contextFlags)));
             code.AddRange(LeaveToExit(trys, suspending, exit[0]));
             BodyEditing.InsertAfter(body, check, code);
+            BodyEditing.HideAddedCode(fresh, code[0], (Instruction)check.Operand, statements[check], marked);
         }
         GuardFinallyHandlers(body, awaits.Select(a => copy.Map(a.Check)), suspending);
         BodyEditing.Append(body, exit);
+        BodyEditing.HideAddedCode(fresh, exit[0], null, statements.Values.FirstOrDefault(statement => statement is not null), marked);
+        BodyEditing.SortSequencePoints(fresh);
         body.InitLocals = true;
     }
 

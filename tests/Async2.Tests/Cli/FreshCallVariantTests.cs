@@ -41,6 +41,30 @@ public sealed class FreshCallVariantTests
         });
     }
 
+    [Theory]
+    [InlineData("Fib")]
+    [InlineData("SumAfterYields")]
+    public void Suspension_code_takes_no_line_in_either_variant(string method)
+    {
+        // It took the await's statement's line: Microsoft's coverage counted a line that never ran
+        // as covered whenever the method suspended (found by a helper).
+        using var module = ModuleDefinition.ReadModule(Build().Rewritten, new ReaderParameters { ReadSymbols = true });
+        foreach (var variant in RewrittenAssembly.Variants(module, "Program", method))
+        {
+            var suspensions = RewrittenAssembly.OutOfLineSuspensionCalls(variant)
+                .Concat(variant.Body.Instructions.Where(i => i.Operand is MethodReference { Name: "Link" or "LinkAwaitingCallee" }))
+                .ToList();
+            Assert.NotEmpty(suspensions);
+            var points = variant.DebugInformation.SequencePoints.OrderBy(point => point.Offset).ToList();
+            Assert.All(suspensions, suspension =>
+            {
+                // Before the first statement (the stack guard's suspension) there is no line either.
+                var statement = points.LastOrDefault(point => point.Offset <= suspension.Offset);
+                Assert.True(statement is null || statement.IsHidden, $"{variant.FullName}: the suspension at IL_{suspension.Offset:x4} is on line {statement?.StartLine}");
+            });
+        }
+    }
+
     [Fact]
     public void Thunk_and_callers_call_the_fresh_variant()
     {
