@@ -176,6 +176,8 @@ internal static class AwaitSites
     /// <summary>The depth of the stack where the statement holding <paramref name="instruction"/> starts (-1: no statement found).</summary>
     private static int StackAtStatementStart(Instruction instruction, HashSet<int> statementStarts, StackTypes stack)
     {
+        if (statementStarts.Count == 0)
+            return -1; // no PDB: a walk back would reach the method's first instruction for every await
         for (var at = instruction; at is not null; at = at.Previous)
             if (statementStarts.Contains(at.Offset))
                 return stack.IsReachable(at) ? stack.Before(at).Count : -1;

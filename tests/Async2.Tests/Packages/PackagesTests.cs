@@ -21,6 +21,9 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
     private const string Configuration = "Release";
     private static readonly string[] AsyncEnabledAssemblies = ["App.dll", "Library.dll"];
 
+    /// <summary>A top-level program with two async methods, both suspending, that prints 42.</summary>
+    private const string SuspendingProgram = "Console.WriteLine(await Twice(21)); static async Task<int> Twice(int n) { await Task.Yield(); return n * 2; }";
+
     /// <summary>The runtime identifiers Async2.Runtime's package carries a ReadyToRun image for, as its project names them.</summary>
     private static readonly string[] ReadyToRunIdentifiers = XDocument.Load(Path.Combine(TestEnvironment.RepositoryRoot, "src", "Async2.Runtime", "Async2.Runtime.csproj"))
         .Descendants("Async2ReadyToRunIdentifiers").Single().Value.Split(';');
@@ -319,10 +322,9 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
     [Fact]
     public void An_opt_out_that_does_not_take_effect_is_warned_about()
     {
-        const string program = "Console.WriteLine(await Twice(21)); static async Task<int> Twice(int n) { await Task.Yield(); return n * 2; }";
         // The tree's own runtime-async=on stays with the opt-out: the output is no classic build
         // (it said "built as classic async", and the app died with TypeLoadException; found by a helper).
-        var ownFeatures = NewApp("OwnRuntimeAsync", program,
+        var ownFeatures = NewApp("OwnRuntimeAsync", SuspendingProgram,
             "<Features>$(Features);runtime-async=on</Features><EnablePreviewFeatures>true</EnablePreviewFeatures><NoWarn>$(NoWarn);SYSLIB5007</NoWarn><Async2Enabled>false</Async2Enabled>");
         var left = workspace.Dotnet(ownFeatures, "build", "-c", Configuration).AssertSucceeded();
         Assert.Contains("warning ASYNC2008: Async2: OwnRuntimeAsync (net10.0) is not rewritten (Async2Enabled is 'false'), but its Features turn runtime-async on", left.Stdout);
@@ -330,7 +332,7 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         Assert.DoesNotContain("built as classic async", left.Stdout);
 
         // Directory.Build.targets comes after the package's targets: the project was rewritten without a word.
-        var late = NewApp("LateOptOut", program);
+        var late = NewApp("LateOptOut", SuspendingProgram);
         File.WriteAllText(Path.Combine(late, "Directory.Build.targets"), "<Project><PropertyGroup><Async2Enabled>false</Async2Enabled></PropertyGroup></Project>");
         var rewritten = workspace.Dotnet(late, "build", "-c", Configuration).AssertSucceeded();
         Assert.Contains("warning ASYNC2009: Async2: LateOptOut (net10.0) is still rewritten: Async2Enabled became 'false' after Async2.Build's targets read it", rewritten.Stdout);
@@ -343,8 +345,7 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         // A Directory.Build.targets setting Features dropped runtime-async=on: the build came out
         // classic while it said "no async methods; nothing to rewrite", and stayed classic once the
         // file was gone, since Features is not among the compiler's hashed inputs (found by a helper).
-        const string program = "Console.WriteLine(await Twice(21)); static async Task<int> Twice(int n) { await Task.Yield(); return n * 2; }";
-        var project = NewApp("LateFeatures", program);
+        var project = NewApp("LateFeatures", SuspendingProgram);
         var targets = Path.Combine(project, "Directory.Build.targets");
         File.WriteAllText(targets, "<Project><PropertyGroup><Features>strict</Features></PropertyGroup></Project>");
 
@@ -365,8 +366,7 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
     {
         // NoWarn on the command line, or set without $(NoWarn) in Directory.Build.targets, dropped
         // the package's suppression of SYSLIB5007 and CA2252, errors at every await (found by a helper).
-        const string program = "Console.WriteLine(await Twice(21)); static async Task<int> Twice(int n) { await Task.Yield(); return n * 2; }";
-        var project = NewApp("OwnNoWarn", program);
+        var project = NewApp("OwnNoWarn", SuspendingProgram);
         var onCommandLine = workspace.Dotnet(project, "build", "-c", Configuration, "-p:NoWarn=CS1591").AssertSucceeded();
         File.WriteAllText(Path.Combine(project, "Directory.Build.targets"), "<Project><PropertyGroup><NoWarn>CS1591</NoWarn></PropertyGroup></Project>");
         var setLate = workspace.Dotnet(project, "build", "-c", Configuration, "--no-incremental").AssertSucceeded();
