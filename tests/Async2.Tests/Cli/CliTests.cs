@@ -199,16 +199,7 @@ public sealed class CliTests : IDisposable
             // csc: /instrument:TestCoverage
             System.Console.WriteLine(await A.F());
             class A { public static async System.Threading.Tasks.Task<int> F() { await System.Threading.Tasks.Task.Yield(); return 1; } }
-            namespace Microsoft.CodeAnalysis.Runtime
-            {
-                public static class Instrumentation
-                {
-                    public static bool[] CreatePayload(System.Guid mvid, int method, int file, ref bool[] payload, int length) => payload ??= new bool[length];
-                    public static bool[] CreatePayload(System.Guid mvid, int method, int[] files, ref bool[] payload, int length) => payload ??= new bool[length];
-                    public static void FlushPayload() { }
-                }
-            }
-            """);
+            """ + CoverageInstrumentationStub.Source);
         var input = ProgramBuilder.Compile("Instrumented", [source], runtimeAsync: true);
         var output = Path.Combine(_folder, "instrumented-out", "Instrumented.dll");
 

@@ -385,17 +385,7 @@ public sealed partial class PackagesTests(SamplesWorkspace workspace, ITestOutpu
         var project = NewApp("Instrumented", """
             Console.WriteLine(await Twice(21));
             static async Task<int> Twice(int n) { await Task.Yield(); return n * 2; }
-
-            namespace Microsoft.CodeAnalysis.Runtime
-            {
-                public static class Instrumentation
-                {
-                    public static bool[] CreatePayload(System.Guid mvid, int method, int file, ref bool[] payload, int length) => payload ??= new bool[length];
-                    public static bool[] CreatePayload(System.Guid mvid, int method, int[] files, ref bool[] payload, int length) => payload ??= new bool[length];
-                    public static void FlushPayload() { }
-                }
-            }
-            """);
+            """ + CoverageInstrumentationStub.Source);
 
         var build = workspace.Dotnet(project, "build", "-c", Configuration, "-p:Instrument=TestCoverage").AssertSucceeded();
         var run = workspace.Dotnet(project, "run", "-c", Configuration, "--no-build", "-p:Instrument=TestCoverage").AssertSucceeded();
