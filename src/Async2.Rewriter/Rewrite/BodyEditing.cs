@@ -105,14 +105,21 @@ internal static class BodyEditing
     /// Without it, that code took the statement's line: coverage tools counted a line run that did
     /// not run, and the JIT's throw blocks, placed after it, took its line in stack traces.
     /// </summary>
-    public static void HideAddedCode(MethodDefinition method, Instruction added, Instruction? statementAgain, SequencePoint? statement, HashSet<Instruction> marked)
+    public static void HideAddedCode(MethodDefinition method, Instruction added, Instruction statementAgain, SequencePoint? statement, HashSet<Instruction> marked)
     {
         if (statement is null)
             return;
+        HideAddedCode(method, added);
+        if (marked.Add(statementAgain))
+            method.DebugInformation.SequencePoints.Add(CopySequencePoint(statement, statementAgain));
+    }
+
+    /// <summary>Marks code the rewrite added after every statement (an exit, a dispatch), from <paramref name="added"/> on, as no statement's.</summary>
+    public static void HideAddedCode(MethodDefinition method, Instruction added)
+    {
         var points = method.DebugInformation.SequencePoints;
-        points.Add(new SequencePoint(added, statement.Document) { StartLine = HiddenLine, EndLine = HiddenLine });
-        if (statementAgain is not null && marked.Add(statementAgain))
-            points.Add(CopySequencePoint(statement, statementAgain));
+        if (points.FirstOrDefault(point => !point.IsHidden) is { } any)
+            points.Add(new SequencePoint(added, any.Document) { StartLine = HiddenLine, EndLine = HiddenLine });
     }
 
     /// <summary>Puts the sequence points back in IL order, which portable PDBs require, after points were added anywhere.</summary>

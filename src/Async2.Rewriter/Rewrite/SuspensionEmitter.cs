@@ -101,7 +101,7 @@ internal static class SuspensionEmitter
         GuardFinallyHandlers(body, awaits.Select(a => a.Check), suspending);
         var entries = EmitTryDispatch(body, awaits, resumeAt, state);
         EmitEntryDispatch(body, resume, state, entries, exit, runtime);
-        BodyEditing.HideAddedCode(variant, exit[0], null, statements.Values.FirstOrDefault(statement => statement is not null), marked);
+        BodyEditing.HideAddedCode(variant, exit[0]);
         BodyEditing.SortSequencePoints(variant);
         body.InitLocals = true;
         return rethrowAt;
@@ -164,7 +164,7 @@ internal static class SuspensionEmitter
         }
         GuardFinallyHandlers(body, awaits.Select(a => copy.Map(a.Check)), suspending);
         BodyEditing.Append(body, exit);
-        BodyEditing.HideAddedCode(fresh, exit[0], null, statements.Values.FirstOrDefault(statement => statement is not null), marked);
+        BodyEditing.HideAddedCode(fresh, exit[0]);
         BodyEditing.SortSequencePoints(fresh);
         body.InitLocals = true;
     }
