@@ -52,11 +52,22 @@ public static class AssemblyFile
         }
     }
 
-    /// <summary>The MVID of a .NET assembly with at least one runtime-async method; null otherwise (also for a file that is missing, unreadable or no .NET assembly).</summary>
+    /// <summary>
+    /// The MVID of a .NET assembly with at least one runtime-async method; null otherwise (also for
+    /// a file that is missing, unreadable or no .NET assembly, and for the runtime's core library,
+    /// which a self-contained app carries: its async methods are the runtime's own AsyncHelpers, which
+    /// Async2 replaces in other assemblies and cannot rewrite).
+    /// </summary>
     public static Guid? RuntimeAsyncMvid(string path) =>
-        Read<Guid?>(path, metadata => metadata.MethodDefinitions.Any(handle => ((int)metadata.GetMethodDefinition(handle).ImplAttributes & RuntimeNames.AsyncImplFlag) != 0)
+        Read<Guid?>(path, metadata => !IsCoreLibrary(metadata)
+            && metadata.MethodDefinitions.Any(handle => ((int)metadata.GetMethodDefinition(handle).ImplAttributes & RuntimeNames.AsyncImplFlag) != 0)
             ? Mvid(metadata)
             : null, orElse: null);
+
+    /// <summary>Whether the assembly is the runtime's core library (System.Private.CoreLib): the one that defines System.Object.</summary>
+    internal static bool IsCoreLibrary(MetadataReader metadata) =>
+        metadata.TypeDefinitions.Any(handle => metadata.GetTypeDefinition(handle) is var type
+            && metadata.StringComparer.Equals(type.Name, "Object") && metadata.StringComparer.Equals(type.Namespace, "System"));
 
     /// <summary>The MVID of a .NET assembly (kept by a rewrite, so it ties an output to its input); null for a file that is no .NET assembly.</summary>
     public static Guid? Mvid(string path) => Read<Guid?>(path, metadata => Mvid(metadata), orElse: null);

@@ -704,6 +704,45 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public void Run_of_an_app_carrying_the_runtimes_core_library_rewrites_the_app_and_leaves_the_library()
+    {
+        // A self-contained app's folder holds System.Private.CoreLib, whose AsyncHelpers methods are
+        // flagged runtime-async: run tried to rewrite it and stopped with ten ASYNC2103 errors about
+        // the runtime's own methods (found by a hunt over .NET 11's framework).
+        var app = Path.Combine(_folder, "app");
+        Directory.CreateDirectory(app);
+        var input = Fixture("Throwing").RuntimeAsync;
+        var dll = Path.Combine(app, Path.GetFileName(input));
+        File.Copy(input, dll);
+        File.Copy(ProgramBuilder.RuntimeConfigOf(input), ProgramBuilder.RuntimeConfigOf(dll));
+        var coreLibrary = Path.Combine(app, "System.Private.CoreLib.dll");
+        File.Copy(typeof(object).Assembly.Location, coreLibrary);
+
+        var run = RunWithCache(Path.Combine(_folder, "cache"), dll);
+
+        Assert.True(run.ExitCode == 0, run.Stderr);
+        Assert.Equal("no exception\n", run.Stdout.ReplaceLineEndings("\n"));
+        var entry = Assert.Single(Directory.GetDirectories(Path.Combine(_folder, "cache")));
+        Assert.Equal(File.ReadAllBytes(coreLibrary), File.ReadAllBytes(Path.Combine(entry, "System.Private.CoreLib.dll")));
+    }
+
+    [Fact]
+    public void Rewrite_of_the_runtimes_core_library_says_it_cannot_be_rewritten()
+    {
+        // It printed an ASYNC2103 error for each of the runtime's own AsyncHelpers methods, as if they were the user's.
+        var input = Path.Combine(_folder, "System.Private.CoreLib.dll");
+        File.Copy(typeof(object).Assembly.Location, input);
+
+        var (exitCode, stdout, stderr) = RunAsync2("rewrite", input, "-o", Path.Combine(_folder, "out", "System.Private.CoreLib.dll"));
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains($"error ASYNC2001: {input}: it is the runtime's core library (System.Private.CoreLib, which defines System.Object)", stderr);
+        Assert.Contains("Rewrite the assemblies that call into it; they run on it as it is.", stderr);
+        Assert.DoesNotContain("ASYNC2103", stderr + stdout);
+        Assert.False(Directory.Exists(Path.Combine(_folder, "out")));
+    }
+
+    [Fact]
     public void Run_with_the_cache_inside_the_app_folder_leaves_it_out_of_the_app()
     {
         var app = Path.Combine(_folder, "app");
