@@ -177,15 +177,28 @@ public static class AssemblyVerifier
     /// Loads what the assembly references as the host would for the app: the given references
     /// first, then its own folder (an app's or a rewrite's output), then the shared frameworks its
     /// runtimeconfig.json names; Microsoft.NETCore.App's assemblies come from this process's own.
+    /// A copy of one of those found first is left for this process's unless its version is newer, as
+    /// the host leaves an app's copy: loaded here, it would be a second assembly of that name, whose
+    /// types the framework's own assemblies do not take, and every call passing them between the
+    /// two would be refused (MissingMethodException) though the host runs it.
     /// </summary>
     private sealed class AppLoadContext(IReadOnlyList<string> references, IReadOnlyList<string> folders)
         : AssemblyLoadContext($"async2-verify-{Guid.NewGuid():N}", isCollectible: true)
     {
+        private static readonly string RuntimeFolder = Path.GetDirectoryName(typeof(object).Assembly.Location)!;
+
         protected override Assembly? Load(AssemblyName name)
         {
             var candidate = references.FirstOrDefault(path => string.Equals(Path.GetFileNameWithoutExtension(path), name.Name, StringComparison.OrdinalIgnoreCase))
                 ?? folders.Select(folder => Path.Combine(folder, name.Name + ".dll")).FirstOrDefault(File.Exists);
-            return candidate is null ? null : LoadFromAssemblyPath(candidate);
+            return candidate is null || RuntimeHasAtLeast(candidate) ? null : LoadFromAssemblyPath(candidate);
+        }
+
+        private static bool RuntimeHasAtLeast(string candidate)
+        {
+            var runtimeCopy = Path.Combine(RuntimeFolder, Path.GetFileName(candidate));
+            return File.Exists(runtimeCopy)
+                && AssemblyName.GetAssemblyName(runtimeCopy).Version >= AssemblyName.GetAssemblyName(candidate).Version;
         }
     }
 }

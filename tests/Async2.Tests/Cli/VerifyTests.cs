@@ -96,6 +96,34 @@ public sealed class VerifyTests(ITestOutputHelper output) : IDisposable
     }
 
     [Fact]
+    public void Verify_compiles_against_the_runtimes_copy_of_a_framework_assembly_that_lies_beside_the_input_at_no_newer_version()
+    {
+        // Verifying from a folder of rewritten framework assemblies: verify loaded the folder's copy
+        // of one (System.Text.Json here) into its own context while the framework's assemblies that use it
+        // kept theirs, and refused the input's calls passing its types between them (MissingMethodException;
+        // found by a hunt that rewrote .NET 11's framework). The host would run the app on the framework's copy.
+        var folder = Path.Combine(_folder, "beside");
+        var library = Path.Combine(folder, "JsonCalls.dll");
+        Directory.CreateDirectory(folder);
+        File.Copy(ProgramBuilder.Compile("JsonCalls", [Write("JsonCalls.cs", """
+            using System.Net.Http.Json;
+            using System.Text.Json;
+            public static class JsonCalls
+            {
+                public static JsonContent Content(int value) => JsonContent.Create(value, options: new JsonSerializerOptions());
+            }
+            """)], runtimeAsync: false, library: true), library);
+        File.Copy(typeof(System.Text.Json.JsonSerializer).Assembly.Location, Path.Combine(folder, "System.Text.Json.dll"));
+
+        var (exitCode, stdout, stderr) = RunAsync2("verify", library);
+        output.WriteLine(stdout + stderr);
+
+        Assert.Equal("", stderr);
+        Assert.Equal(0, exitCode);
+        Assert.Contains(": 1 method(s) compiled, 0 refused", stdout);
+    }
+
+    [Fact]
     public void Verify_of_an_app_whose_framework_is_not_installed_says_which_and_what_to_do()
     {
         var (classic, _) = WebApp($$"""{ "runtimeOptions": { "frameworks": [ { "name": "{{AspNetCore}}", "version": "99.0.0" } ] } }""");
