@@ -87,15 +87,24 @@ public sealed class AsyncStackTrace
         frames.Add(new AsyncStackFrame(null, null, 0, IsAwaiting: true, "awaited as a Task: its awaiters are not known"));
     }
 
-    /// <summary>The method whose [AsyncStateMachine] names <paramref name="continuation"/>'s class: the one it suspends.</summary>
+    /// <summary>
+    /// The method whose [AsyncStateMachine] names <paramref name="continuation"/>'s class: the one it
+    /// suspends. Not cached for a class of a collectible AssemblyLoadContext (a plugin's): the cache
+    /// would keep the class, and so the context, from ever unloading.
+    /// </summary>
     [RequiresUnreferencedCode("Reads methods and their attributes by reflection.")]
-    private static MethodBase? MethodOf(Type continuation) => s_methodOfContinuation.GetOrAdd(continuation, static type =>
+    private static MethodBase? MethodOf(Type continuation) => continuation.IsCollectible
+        ? FindMethodOf(continuation)
+        : s_methodOfContinuation.GetOrAdd(continuation, FindMethodOf);
+
+    [RequiresUnreferencedCode("Reads methods and their attributes by reflection.")]
+    private static MethodBase? FindMethodOf(Type continuation)
     {
-        var definition = type.IsGenericType ? type.GetGenericTypeDefinition() : type;
+        var definition = continuation.IsGenericType ? continuation.GetGenericTypeDefinition() : continuation;
         const BindingFlags declared = BindingFlags.DeclaredOnly | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static;
         return definition.DeclaringType?.GetMethods(declared)
             .FirstOrDefault(method => method.GetCustomAttribute<AsyncStateMachineAttribute>()?.StateMachineType == definition);
-    });
+    }
 
     /// <summary>A variant (a static method of a continuation class) as the method it was written as.</summary>
     [RequiresUnreferencedCode("Reads methods and their attributes by reflection.")]

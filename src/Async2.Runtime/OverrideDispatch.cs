@@ -34,6 +34,8 @@ public static class OverrideDispatch
     /// Whether the entry of <paramref name="declaringType"/>'s method runs that method's body for
     /// <paramref name="self"/>: every class from the object's up to <paramref name="declaringType"/>
     /// is of <paramref name="declaringType"/>'s assembly, whose overrides all have entries of their own.
+    /// The answer is cached by type handle, except for a type of a collectible AssemblyLoadContext
+    /// (a plugin's): its handle is freed when the context unloads and may be given to another type.
     /// </summary>
     public static bool RunsOwnBody(object self, RuntimeTypeHandle declaringType)
     {
@@ -42,7 +44,8 @@ public static class OverrideDispatch
         if (s_runsOwnBody.TryGetValue(key, out bool runsOwnBody))
             return runsOwnBody;
         runsOwnBody = OnlyClassesOfItsAssemblyBelow(type, Type.GetTypeFromHandle(declaringType)!);
-        s_runsOwnBody.TryAdd(key, runsOwnBody);
+        if (!type.IsCollectible)
+            s_runsOwnBody.TryAdd(key, runsOwnBody);
         return runsOwnBody;
     }
 
