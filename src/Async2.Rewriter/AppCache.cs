@@ -4,10 +4,11 @@ namespace Async2.Rewriter;
 
 /// <summary>
 /// Rewritten copies of apps, for <c>async2 run</c>. An app folder is copied into the cache and its
-/// runtime-async assemblies are rewritten there; the entry is named after every file of the folder
-/// (path, size and time written: a rebuild may change only a classic library, a content file or
-/// runtimeconfig.json), the MVIDs of the runtime-async assemblies and Async2's own, so any change
-/// gets a new entry and an unchanged app reuses its entry. Entries are built in a scratch folder
+/// runtime-async assemblies, in subfolders too (a NuGet package's <c>runtimes/&lt;rid&gt;/lib/</c>),
+/// are rewritten there; the entry is named after every file of the folder (its path and a hash of
+/// its contents: a rebuild may change only a classic library, a content file or
+/// runtimeconfig.json, and sizes and times written repeat, in extracted archives and reproducible
+/// builds) and Async2's own build, so any change gets a new entry and an unchanged app reuses its entry. Entries are built in a scratch folder
 /// and renamed into place, so a crash or a concurrent run never leaves a half-built entry that
 /// looks complete.
 /// </summary>
@@ -21,17 +22,16 @@ public static class AppCache
     public static string Prepare(string appPath, string cacheRoot, CancellationToken cancellation = default)
     {
         var folder = Path.GetDirectoryName(appPath)!;
-        var runtimeAsync = Directory.EnumerateFiles(folder, "*.dll")
-            .Select(path => (Path: path, Mvid: AssemblyFile.RuntimeAsyncMvid(path)))
-            .Where(a => a.Mvid is not null)
-            .OrderBy(a => a.Path, StringComparer.Ordinal)
+        // A cache kept inside the app folder is neither part of the app nor copied with it.
+        var skipped = Path.GetFullPath(cacheRoot);
+        var runtimeAsync = Files(folder, skipped)
+            .Where(path => path.EndsWith(".dll", StringComparison.OrdinalIgnoreCase) && AssemblyFile.RuntimeAsyncMvid(path) is not null)
+            .Order(StringComparer.Ordinal)
             .ToList();
         if (runtimeAsync.Count == 0)
             return appPath;
 
-        // A cache kept inside the app folder is neither part of the app nor copied with it.
-        var skipped = Path.GetFullPath(cacheRoot);
-        var key = string.Join("|", runtimeAsync.Select(a => a.Mvid!.Value.ToString()).Concat(FileStamps(folder, skipped)).Append(ToolIdentity()));
+        var key = string.Join("|", FileContents(folder, skipped).Append(ToolIdentity()));
         var hash = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(System.Text.Encoding.UTF8.GetBytes(key)))[..16];
         var entry = Path.Combine(cacheRoot, $"{Path.GetFileNameWithoutExtension(appPath)}-{hash}");
         var appInEntry = Path.Combine(entry, Path.GetFileName(appPath));
@@ -46,9 +46,9 @@ public static class AppCache
             // Callees first, each caller resolving them from the scratch folder: a caller calls the
             // variants of a callee it sees rewritten directly (docs/design.md, "Calls across assemblies").
             var rewritten = new List<string>();
-            foreach (var path in CalleesFirst(runtimeAsync.Select(a => a.Path).ToList()))
+            foreach (var path in CalleesFirst(runtimeAsync))
             {
-                var copy = Path.Combine(scratch, Path.GetFileName(path));
+                var copy = Path.Combine(scratch, Path.GetRelativePath(folder, path));
                 AssemblyRewriter.Rewrite(new RewriteRequest(path, copy) { ReferencePaths = [.. rewritten], Cancellation = cancellation });
                 rewritten.Add(copy);
             }
@@ -96,12 +96,17 @@ public static class AppCache
         return ordered;
     }
 
-    /// <summary>Every file below <paramref name="folder"/> but <paramref name="skipped"/>: relative path, size and last write time, in a stable order.</summary>
-    private static IEnumerable<string> FileStamps(string folder, string skipped) =>
+    /// <summary>Every file below <paramref name="folder"/> but <paramref name="skipped"/>: relative path and a hash of its contents (a link's target's), in a stable order.</summary>
+    private static IEnumerable<string> FileContents(string folder, string skipped) =>
         Files(folder, skipped)
-            .Select(path => new FileInfo(path))
-            .Select(file => $"{Path.GetRelativePath(folder, file.FullName)}:{file.Length}:{file.LastWriteTimeUtc.Ticks}")
+            .Select(path => $"{Path.GetRelativePath(folder, path)}:{ContentHash(path)}")
             .Order(StringComparer.Ordinal);
+
+    private static string ContentHash(string path)
+    {
+        using var file = File.OpenRead(path);
+        return Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(file));
+    }
 
     private static IEnumerable<string> Files(string folder, string skipped) =>
         Directory.EnumerateFiles(folder).Concat(Directory.EnumerateDirectories(folder)

@@ -20,9 +20,13 @@ public static class AssemblyFile
     {
         if (Directory.Exists(path))
             return "it is a directory, not a file. Pass the path of a .NET assembly (.dll) in it, such as bin/Release/net10.0/App.dll.";
-        if (!File.Exists(path))
+        // A symbolic link is measured by the file it leads to, not by its own length.
+        var file = new FileInfo(path);
+        if (file.LinkTarget is not null)
+            file = file.ResolveLinkTarget(returnFinalTarget: true) as FileInfo ?? file;
+        if (!file.Exists)
             return "the file does not exist. Pass the path of a .NET assembly (.dll).";
-        var length = new FileInfo(path).Length;
+        var length = file.Length;
         if (length == 0)
             return "the file is empty (an interrupted build or copy?). Pass the .dll the compiler wrote, or rebuild.";
         try

@@ -1,3 +1,4 @@
+using Async2.Rewriter;
 using Async2.Tests.Corpus;
 using Mono.Cecil;
 using Mono.Cecil.Cil;
@@ -701,6 +702,76 @@ public sealed class CliTests : IDisposable
 
         var second = Assert.Single(Directory.GetDirectories(cache), entry => entry != first);
         Assert.Equal(File.ReadAllText(config), File.ReadAllText(ProgramBuilder.RuntimeConfigOf(Path.Combine(second, Path.GetFileName(dll)))));
+    }
+
+    [Fact]
+    public void Run_tells_apps_apart_by_their_files_contents_not_their_sizes_and_times()
+    {
+        // Two extracted copies of an app whose files have the same sizes and times written (archives
+        // and reproducible builds fix the times) shared one cache entry: the second ran with the
+        // first's files (found by a CLI hunt).
+        var cache = Path.Combine(_folder, "cache");
+        var entries = new List<string>();
+        foreach (var (name, data) in new[] { ("first", "port=5000"), ("second", "port=5001") })
+        {
+            var dll = AppFolder(name);
+            File.WriteAllText(Path.Combine(Path.GetDirectoryName(dll)!, "data.txt"), data);
+            foreach (var file in Directory.GetFiles(Path.GetDirectoryName(dll)!))
+                File.SetLastWriteTimeUtc(file, new DateTime(1980, 1, 1, 0, 0, 0, DateTimeKind.Utc));
+
+            Assert.Equal(0, RunWithCache(cache, dll).ExitCode);
+
+            var entry = Assert.Single(Directory.GetDirectories(cache), entry => !entries.Contains(entry));
+            Assert.Equal(data, File.ReadAllText(Path.Combine(entry, "data.txt")));
+            entries.Add(entry);
+        }
+    }
+
+    [Fact]
+    public void Run_and_rewrite_take_an_assembly_named_by_a_symbolic_link()
+    {
+        // A link was measured by its own length, so the assembly it leads to was called truncated.
+        var dll = AppFolder("linked");
+        var link = Path.Combine(_folder, "link", Path.GetFileName(dll));
+        Directory.CreateDirectory(Path.GetDirectoryName(link)!);
+        File.CreateSymbolicLink(link, dll);
+        File.Copy(ProgramBuilder.RuntimeConfigOf(dll), ProgramBuilder.RuntimeConfigOf(link));
+
+        var run = RunWithCache(Path.Combine(_folder, "cache"), link);
+        var rewrite = RunAsync2("rewrite", link, "-o", Path.Combine(_folder, "out", "Throwing.dll"));
+
+        Assert.True(run.ExitCode == 0, run.Stderr);
+        Assert.Equal("no exception\n", run.Stdout.ReplaceLineEndings("\n"));
+        Assert.True(rewrite.ExitCode == 0, rewrite.Stderr);
+    }
+
+    [Fact]
+    public void Run_rewrites_the_runtime_async_assemblies_in_the_apps_subfolders()
+    {
+        // A NuGet package's runtimes/<rid>/lib/ assembly, or a plugin folder's, was copied as compiled,
+        // and the stock runtime refused it (TypeLoadException; found by a CLI hunt).
+        var dll = AppFolder("nested");
+        var nested = Path.Combine(Path.GetDirectoryName(dll)!, "runtimes", "linux-x64", "lib", "net10.0", "Nested.dll");
+        Directory.CreateDirectory(Path.GetDirectoryName(nested)!);
+        File.Copy(dll, nested);
+
+        var run = RunWithCache(Path.Combine(_folder, "cache"), dll);
+
+        Assert.True(run.ExitCode == 0, run.Stderr);
+        var entry = Assert.Single(Directory.GetDirectories(Path.Combine(_folder, "cache")));
+        Assert.NotNull(AssemblyFile.RuntimeAsyncMvid(nested));
+        Assert.Null(AssemblyFile.RuntimeAsyncMvid(Path.Combine(entry, Path.GetRelativePath(Path.GetDirectoryName(dll)!, nested))));
+    }
+
+    /// <summary>The Throwing fixture's runtime-async build and its runtimeconfig.json in a folder of their own.</summary>
+    private string AppFolder(string name)
+    {
+        var app = Directory.CreateDirectory(Path.Combine(_folder, name)).FullName;
+        var input = Fixture("Throwing").RuntimeAsync;
+        var dll = Path.Combine(app, Path.GetFileName(input));
+        File.Copy(input, dll);
+        File.Copy(ProgramBuilder.RuntimeConfigOf(input), ProgramBuilder.RuntimeConfigOf(dll));
+        return dll;
     }
 
     [Fact]
