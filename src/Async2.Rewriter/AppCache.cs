@@ -24,14 +24,24 @@ public static class AppCache
         var folder = Path.GetDirectoryName(appPath)!;
         // A cache kept inside the app folder is neither part of the app nor copied with it.
         var skipped = Path.GetFullPath(cacheRoot);
-        var runtimeAsync = Files(folder, skipped)
-            .Where(path => path.EndsWith(".dll", StringComparison.OrdinalIgnoreCase) && AssemblyFile.RuntimeAsyncMvid(path) is not null)
-            .Order(StringComparer.Ordinal)
-            .ToList();
-        if (runtimeAsync.Count == 0)
-            return appPath;
-
-        var key = string.Join("|", FileContents(folder, skipped).Append(ToolIdentity()));
+        List<string> runtimeAsync;
+        string key;
+        try
+        {
+            runtimeAsync = Files(folder, skipped)
+                .Where(path => path.EndsWith(".dll", StringComparison.OrdinalIgnoreCase) && AssemblyFile.RuntimeAsyncMvid(path) is not null)
+                .Order(StringComparer.Ordinal)
+                .ToList();
+            if (runtimeAsync.Count == 0)
+                return appPath;
+            key = string.Join("|", FileContents(folder, skipped).Append(ToolIdentity()));
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // Not the cache's fault: say so, rather than let it read as a cache that cannot be written.
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, folder,
+                $"run copies the app's whole folder, and something in it cannot be read ({e.Message.TrimEnd('.')}). Remove or repair it (a link leading nowhere, say), or run the app from a folder without it.");
+        }
         var hash = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(System.Text.Encoding.UTF8.GetBytes(key)))[..16];
         var entry = Path.Combine(cacheRoot, $"{Path.GetFileNameWithoutExtension(appPath)}-{hash}");
         var appInEntry = Path.Combine(entry, Path.GetFileName(appPath));

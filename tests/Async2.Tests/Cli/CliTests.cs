@@ -763,6 +763,22 @@ public sealed class CliTests : IDisposable
         Assert.Null(AssemblyFile.RuntimeAsyncMvid(Path.Combine(entry, Path.GetRelativePath(Path.GetDirectoryName(dll)!, nested))));
     }
 
+    [Fact]
+    public void Run_of_an_app_whose_folder_holds_a_file_it_cannot_read_names_the_folder_not_the_cache()
+    {
+        // A link leading nowhere beside the app got "set ASYNC2_CACHE to a folder you can write to".
+        var dll = AppFolder("dangling");
+        File.CreateSymbolicLink(Path.Combine(Path.GetDirectoryName(dll)!, "latest.log"), Path.Combine(_folder, "nowhere", "log.txt"));
+
+        var (exitCode, stdout, stderr) = RunWithCache(Path.Combine(_folder, "cache"), dll);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains($"error ASYNC2001: {Path.GetDirectoryName(dll)}: run copies the app's whole folder, and something in it cannot be read", stderr);
+        Assert.Contains("latest.log", stderr);
+        Assert.DoesNotContain("ASYNC2_CACHE", stderr);
+        Assert.DoesNotContain("   at ", stderr + stdout);
+    }
+
     /// <summary>The Throwing fixture's runtime-async build and its runtimeconfig.json in a folder of their own.</summary>
     private string AppFolder(string name)
     {
