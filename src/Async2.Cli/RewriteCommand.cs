@@ -66,6 +66,9 @@ internal static class RewriteCommand
                 + "Pass --key-file with the .snk it was signed with to sign it again.");
         if (report.InstrumentedForCoverage)
             Console.Error.WriteLine($"warning {DiagnosticCodes.CoverageInstrumented}: {CoverageInstrumentation.Warning(input)}");
+        if (Path.GetDirectoryName(report.OutputPath) == Path.GetDirectoryName(report.InputPath))
+            Console.Error.WriteLine($"warning {DiagnosticCodes.OutputBesideInput}: {report.OutputPath} is in the folder of its input, {Path.GetFileName(report.InputPath)}, and keeps its assembly name, "
+                + "so an app run from that folder loads the input, not the output (the host finds assemblies by name). Write the output into a folder of its own to run it.");
         return ExitCodes.Success;
     }
 

@@ -40,6 +40,8 @@ public static class DiagnosticCodes
     public const string KeyNotUsable = "ASYNC2005";
     /// <summary>A warning: the input is instrumented for test coverage, whose method numbers the rewrite shifts.</summary>
     public const string CoverageInstrumented = "ASYNC2010";
+    /// <summary>A warning: the output lies in its input's folder under another name, where the host loads the input, which has the same assembly name.</summary>
+    public const string OutputBesideInput = "ASYNC2011";
     /// <summary>The input, or an assembly it references, was rewritten by another version of Async2 (another contract).</summary>
     public const string RewrittenByOtherVersion = "ASYNC2007";
     /// <summary>An instruction the transform cannot carry into a variant (tail., jmp, arglist).</summary>

@@ -779,6 +779,25 @@ public sealed class CliTests : IDisposable
         Assert.DoesNotContain("   at ", stderr + stdout);
     }
 
+    [Fact]
+    public void Rewrite_into_the_inputs_own_folder_under_another_name_warns_that_the_host_would_load_the_input()
+    {
+        // It wrote App.async2.dll beside App.dll without a word, and running it there loaded App.dll,
+        // which the stock runtime refused (found by a CLI hunt).
+        var dll = AppFolder("beside");
+        var output = Path.Combine(Path.GetDirectoryName(dll)!, "Throwing.async2.dll");
+        var elsewhere = Path.Combine(_folder, "elsewhere", "Throwing.dll");
+
+        var beside = RunAsync2("rewrite", dll, "-o", output);
+        var apart = RunAsync2("rewrite", dll, "-o", elsewhere);
+
+        Assert.Equal(0, beside.ExitCode);
+        Assert.Contains($"warning ASYNC2011: {output} is in the folder of its input, Throwing.dll, and keeps its assembly name", beside.Stderr);
+        Assert.Contains("Write the output into a folder of its own to run it.", beside.Stderr);
+        Assert.Equal(0, apart.ExitCode);
+        Assert.DoesNotContain("ASYNC2011", apart.Stderr);
+    }
+
     /// <summary>The Throwing fixture's runtime-async build and its runtimeconfig.json in a folder of their own.</summary>
     private string AppFolder(string name)
     {
