@@ -86,6 +86,11 @@ internal static class ModuleIO
         {
             throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, $"it is not a .NET assembly ({e.Message}). Pass a managed .dll.");
         }
+        // Cecil throws it from its reader, so it must be caught before the damage it is not.
+        catch (SymbolsNotMatchingException)
+        {
+            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, "its .pdb does not belong to it (the build is stale?). Rebuild, or remove the .pdb.");
+        }
         catch (Exception e) when (e is IndexOutOfRangeException or ArgumentOutOfRangeException or EndOfStreamException || DamagedInput.IsReadFailure(e))
         {
             // Damage the headers do not show (AssemblyFile.WhyNotAnInput checked those).
@@ -98,10 +103,6 @@ internal static class ModuleIO
             throw Diagnostics.FileProblem(DiagnosticCodes.ReferenceNotFound, path,
                 $"its attributes name a type of {missing}, and {missing}.dll is neither beside it nor among the references given. "
                 + $"Put {missing}.dll beside the input, pass it with --reference, or rewrite through Async2.Build, which passes the project's references.");
-        }
-        catch (SymbolsNotMatchingException)
-        {
-            throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path, "its .pdb does not belong to it (the build is stale?). Rebuild, or remove the .pdb.");
         }
     }
 

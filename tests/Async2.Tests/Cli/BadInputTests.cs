@@ -44,6 +44,8 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         { "call-naming-nothing", "it is damaged: the call at IL_" },
         { "empty-pdb", "its symbols beside it, " },
         { "truncated-pdb", "its symbols beside it, " },
+        // Cecil's SymbolsNotMatchingException was taken for damage: "its debug symbols are damaged ... Rebuild it or copy it again".
+        { "other-builds-pdb", "its .pdb does not belong to it (the build is stale?). Rebuild, or remove the .pdb." },
     };
 
     [Theory]
@@ -397,6 +399,10 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
                 File.Copy(Fixture().RuntimeAsync, path);
                 var pdb = File.ReadAllBytes(Path.ChangeExtension(Fixture().RuntimeAsync, ".pdb"));
                 File.WriteAllBytes(Path.ChangeExtension(path, ".pdb"), kind == "empty-pdb" ? [] : pdb[..(pdb.Length / 3)]);
+                break;
+            case "other-builds-pdb":
+                File.Copy(Fixture().RuntimeAsync, path);
+                File.Copy(Path.ChangeExtension(Fixture().Classic, ".pdb"), Path.ChangeExtension(path, ".pdb"));
                 break;
             case "attribute-without-constructor":
                 File.WriteAllBytes(path, WithFirstAttributeConstructorPointingNowhere(File.ReadAllBytes(Fixture().RuntimeAsync)));
