@@ -13,6 +13,7 @@ public static class Program
 {
     public static int Main(string[] args)
     {
+        ClosedConsole.Guard();
         var root = CreateRootCommand();
         var parseResult = root.Parse(PathArgument.EndingOptionsAtDoubleDash(RunCommand.PassAppArgumentsThrough(args)));
         if (parseResult.Errors.Count > 0)

@@ -798,6 +798,22 @@ public sealed class CliTests : IDisposable
         Assert.DoesNotContain("ASYNC2011", apart.Stderr);
     }
 
+    [Fact]
+    public void A_rewrite_with_its_standard_output_closed_still_writes_and_exits_0()
+    {
+        // The report's first line threw (Bad file descriptor): a stack trace and exit code 134 after
+        // the output was written (found by a CLI hunt).
+        var input = Fixture("Throwing").RuntimeAsync;
+        var output = Path.Combine(_folder, "closed", "Throwing.dll");
+
+        var (exitCode, stdout, stderr) = ProgramRunner.Run("bash",
+            ["-c", "\"$0\" \"$1\" rewrite \"$2\" -o \"$3\" >&-", TestEnvironment.DotnetHost, TestEnvironment.CliPath, input, output]);
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.DoesNotContain("   at ", stderr + stdout);
+        Assert.True(File.Exists(output));
+    }
+
     /// <summary>The Throwing fixture's runtime-async build and its runtimeconfig.json in a folder of their own.</summary>
     private string AppFolder(string name)
     {
