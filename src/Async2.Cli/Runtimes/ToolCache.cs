@@ -13,8 +13,9 @@ internal static class ToolCache
         {
             if (Environment.GetEnvironmentVariable("ASYNC2_CACHE") is { Length: > 0 } explicitRoot)
                 return Path.GetFullPath(explicitRoot);
+            // The XDG base directory specification has a relative path ignored, not taken from wherever async2 runs.
             var xdg = Environment.GetEnvironmentVariable("XDG_CACHE_HOME");
-            var baseFolder = string.IsNullOrEmpty(xdg)
+            var baseFolder = string.IsNullOrEmpty(xdg) || !Path.IsPathFullyQualified(xdg)
                 ? Path.Combine(Environment.GetFolderPath(Environment.SpecialFolder.UserProfile), ".cache")
                 : xdg;
             return Path.Combine(baseFolder, "async2");

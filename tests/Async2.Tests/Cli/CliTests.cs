@@ -814,6 +814,22 @@ public sealed class CliTests : IDisposable
         Assert.True(File.Exists(output));
     }
 
+    [Fact]
+    public void Run_ignores_a_relative_XDG_CACHE_HOME_as_the_specification_says()
+    {
+        // It made the cache under the folder async2 was started from (found by a CLI hunt).
+        var dll = AppFolder("xdg");
+        var home = Directory.CreateDirectory(Path.Combine(_folder, "home")).FullName;
+        var workingDirectory = Directory.CreateDirectory(Path.Combine(_folder, "started-here")).FullName;
+
+        var (exitCode, _, stderr) = ProgramRunner.Run(TestEnvironment.DotnetHost, [TestEnvironment.CliPath, "run", dll], workingDirectory: workingDirectory,
+            environment: new Dictionary<string, string?> { ["ASYNC2_CACHE"] = null, ["XDG_CACHE_HOME"] = "relative-cache", ["HOME"] = home });
+
+        Assert.True(exitCode == 0, stderr);
+        Assert.Empty(Directory.GetFileSystemEntries(workingDirectory));
+        Assert.Single(Directory.GetDirectories(Path.Combine(home, ".cache", "async2")));
+    }
+
     /// <summary>The Throwing fixture's runtime-async build and its runtimeconfig.json in a folder of their own.</summary>
     private string AppFolder(string name)
     {
