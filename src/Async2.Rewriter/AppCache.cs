@@ -59,9 +59,17 @@ public static class AppCache
             foreach (var path in CalleesFirst(runtimeAsync))
             {
                 var copy = Path.Combine(scratch, Path.GetRelativePath(folder, path));
-                AssemblyRewriter.Rewrite(new RewriteRequest(path, copy) { ReferencePaths = [.. rewritten], Cancellation = cancellation });
+                AssemblyRewriter.Rewrite(new RewriteRequest(path, copy)
+                {
+                    ReferencePaths = [.. rewritten], CopyRuntime = Path.GetDirectoryName(copy) == scratch, Cancellation = cancellation,
+                });
                 rewritten.Add(copy);
             }
+            // The app loads Async2.Runtime from its own folder, where its .deps.json lists it, also
+            // when only assemblies in subfolders were rewritten.
+            var runtimeInApp = Path.Combine(scratch, ModuleIO.RuntimeFileName);
+            if (!File.Exists(runtimeInApp))
+                File.Copy(ModuleIO.RuntimeAssemblyPath, runtimeInApp);
             var deps = Path.Combine(scratch, Path.GetFileNameWithoutExtension(appPath) + ".deps.json");
             if (File.Exists(deps))
                 DepsFile.AddRuntime(deps, Path.ChangeExtension(appPath, ".deps.json"), ModuleIO.RuntimeVersion);
@@ -89,7 +97,8 @@ public static class AppCache
     /// </summary>
     private static List<string> CalleesFirst(IReadOnlyList<string> assemblies)
     {
-        var byName = assemblies.ToDictionary(path => Path.GetFileNameWithoutExtension(path), StringComparer.OrdinalIgnoreCase);
+        // One name may be several files: a package's copies for each runtime identifier (runtimes/<rid>/lib/).
+        var byName = assemblies.ToLookup(path => Path.GetFileNameWithoutExtension(path), StringComparer.OrdinalIgnoreCase);
         var ordered = new List<string>();
         var visited = new HashSet<string>(StringComparer.Ordinal);
         void Visit(string path)
@@ -97,7 +106,7 @@ public static class AppCache
             if (!visited.Add(path))
                 return;
             foreach (var name in AssemblyFile.ReferencedAssemblies(path))
-                if (byName.TryGetValue(name, out var callee))
+                foreach (var callee in byName[name])
                     Visit(callee);
             ordered.Add(path);
         }

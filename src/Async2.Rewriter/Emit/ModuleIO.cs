@@ -34,7 +34,7 @@ internal sealed class LoadedModule(ModuleDefinition module, ModuleDefinition run
 /// </summary>
 internal static class ModuleIO
 {
-    private static readonly string RuntimeAssemblyPath = typeof(Async2.Runtime.Continuation).Assembly.Location;
+    internal static readonly string RuntimeAssemblyPath = typeof(Async2.Runtime.Continuation).Assembly.Location;
 
     /// <summary>The name of the Async2.Runtime.dll copied beside an output (OutputPath checks it takes no other file's place).</summary>
     internal static string RuntimeFileName => Path.GetFileName(RuntimeAssemblyPath);

@@ -750,17 +750,28 @@ public sealed class CliTests : IDisposable
     {
         // A NuGet package's runtimes/<rid>/lib/ assembly, or a plugin folder's, was copied as compiled,
         // and the stock runtime refused it (TypeLoadException; found by a CLI hunt).
+        // One copy per runtime identifier, under one name, as packages lay them out.
         var dll = AppFolder("nested");
-        var nested = Path.Combine(Path.GetDirectoryName(dll)!, "runtimes", "linux-x64", "lib", "net10.0", "Nested.dll");
-        Directory.CreateDirectory(Path.GetDirectoryName(nested)!);
-        File.Copy(dll, nested);
+        var app = Path.GetDirectoryName(dll)!;
+        var nested = new[] { "linux-x64", "win-x64" }.Select(rid => Path.Combine(app, "runtimes", rid, "lib", "net10.0", "Nested.dll")).ToList();
+        foreach (var copy in nested)
+        {
+            Directory.CreateDirectory(Path.GetDirectoryName(copy)!);
+            File.Copy(dll, copy);
+        }
 
         var run = RunWithCache(Path.Combine(_folder, "cache"), dll);
 
         Assert.True(run.ExitCode == 0, run.Stderr);
         var entry = Assert.Single(Directory.GetDirectories(Path.Combine(_folder, "cache")));
-        Assert.NotNull(AssemblyFile.RuntimeAsyncMvid(nested));
-        Assert.Null(AssemblyFile.RuntimeAsyncMvid(Path.Combine(entry, Path.GetRelativePath(Path.GetDirectoryName(dll)!, nested))));
+        foreach (var copy in nested)
+        {
+            var inEntry = Path.Combine(entry, Path.GetRelativePath(app, copy));
+            Assert.NotNull(AssemblyFile.RuntimeAsyncMvid(copy));
+            Assert.Null(AssemblyFile.RuntimeAsyncMvid(inEntry));
+            Assert.False(File.Exists(Path.Combine(Path.GetDirectoryName(inEntry)!, "Async2.Runtime.dll")), "Async2.Runtime.dll beside a subfolder's assembly");
+        }
+        Assert.True(File.Exists(Path.Combine(entry, "Async2.Runtime.dll")));
     }
 
     [Fact]
