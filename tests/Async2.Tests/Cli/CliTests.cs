@@ -841,6 +841,27 @@ public sealed class CliTests : IDisposable
         Assert.Single(Directory.GetDirectories(Path.Combine(home, ".cache", "async2")));
     }
 
+    [Fact]
+    public void Run_of_a_classic_app_with_runtime_async_assemblies_only_in_a_subfolder_puts_the_runtime_in_the_apps_folder()
+    {
+        // Where the app's .deps.json lists it, and where the host looks for it.
+        var app = Directory.CreateDirectory(Path.Combine(_folder, "classic-app")).FullName;
+        var classic = Fixture("Throwing").Classic;
+        var dll = Path.Combine(app, Path.GetFileName(classic));
+        File.Copy(classic, dll);
+        File.Copy(ProgramBuilder.RuntimeConfigOf(Fixture("Throwing").RuntimeAsync), ProgramBuilder.RuntimeConfigOf(dll));
+        var plugin = Path.Combine(app, "plugins", "Plugin.dll");
+        Directory.CreateDirectory(Path.GetDirectoryName(plugin)!);
+        File.Copy(Fixture("Throwing").RuntimeAsync, plugin);
+
+        var run = RunWithCache(Path.Combine(_folder, "cache"), dll);
+
+        Assert.True(run.ExitCode == 0, run.Stderr);
+        var entry = Assert.Single(Directory.GetDirectories(Path.Combine(_folder, "cache")));
+        Assert.Null(AssemblyFile.RuntimeAsyncMvid(Path.Combine(entry, "plugins", "Plugin.dll")));
+        Assert.True(File.Exists(Path.Combine(entry, "Async2.Runtime.dll")));
+    }
+
     /// <summary>The Throwing fixture's runtime-async build and its runtimeconfig.json in a folder of their own.</summary>
     private string AppFolder(string name)
     {
