@@ -686,13 +686,8 @@ public sealed class CliTests : IDisposable
     public void Run_rewrites_again_when_any_file_of_the_app_changed()
     {
         // Rebuilding an app may change only a classic library, a content file or runtimeconfig.json.
-        var app = Path.Combine(_folder, "app");
-        Directory.CreateDirectory(app);
-        var input = Fixture("Throwing").RuntimeAsync;
-        var dll = Path.Combine(app, Path.GetFileName(input));
-        File.Copy(input, dll);
+        var dll = AppFolder("app");
         var config = ProgramBuilder.RuntimeConfigOf(dll);
-        File.Copy(ProgramBuilder.RuntimeConfigOf(input), config);
         var cache = Path.Combine(_folder, "cache");
         Assert.Equal(0, RunWithCache(cache, dll).ExitCode);
         var first = Directory.GetDirectories(cache).Single();
@@ -879,13 +874,8 @@ public sealed class CliTests : IDisposable
         // A self-contained app's folder holds System.Private.CoreLib, whose AsyncHelpers methods are
         // flagged runtime-async: run tried to rewrite it and stopped with ten ASYNC2103 errors about
         // the runtime's own methods (found by a hunt over .NET 11's framework).
-        var app = Path.Combine(_folder, "app");
-        Directory.CreateDirectory(app);
-        var input = Fixture("Throwing").RuntimeAsync;
-        var dll = Path.Combine(app, Path.GetFileName(input));
-        File.Copy(input, dll);
-        File.Copy(ProgramBuilder.RuntimeConfigOf(input), ProgramBuilder.RuntimeConfigOf(dll));
-        var coreLibrary = Path.Combine(app, "System.Private.CoreLib.dll");
+        var dll = AppFolder("app");
+        var coreLibrary = Path.Combine(Path.GetDirectoryName(dll)!, "System.Private.CoreLib.dll");
         File.Copy(typeof(object).Assembly.Location, coreLibrary);
 
         var run = RunWithCache(Path.Combine(_folder, "cache"), dll);
@@ -915,13 +905,8 @@ public sealed class CliTests : IDisposable
     [Fact]
     public void Run_with_the_cache_inside_the_app_folder_leaves_it_out_of_the_app()
     {
-        var app = Path.Combine(_folder, "app");
-        Directory.CreateDirectory(app);
-        var input = Fixture("Throwing").RuntimeAsync;
-        var dll = Path.Combine(app, Path.GetFileName(input));
-        File.Copy(input, dll);
-        File.Copy(ProgramBuilder.RuntimeConfigOf(input), ProgramBuilder.RuntimeConfigOf(dll));
-        var cache = Path.Combine(app, "cache");
+        var dll = AppFolder("app");
+        var cache = Path.Combine(Path.GetDirectoryName(dll)!, "cache");
 
         Assert.Equal(0, RunWithCache(cache, dll).ExitCode);
         Assert.Equal(0, RunWithCache(cache, dll).ExitCode);
