@@ -4,10 +4,10 @@ namespace Async2.Cli;
 
 /// <summary>
 /// Standard output and error as async2 writes to them, going quiet once one is gone (closed with
-/// <c>&gt;&amp;-</c>): a write there threw, and the process ended with a stack trace and exit code
-/// 134 even after a rewrite had written its output. What a command did is not undone by a report
-/// nobody can read, so its exit code stays its own. (A reader that left a pipe is not this: the
-/// runtime already ignores EPIPE.)
+/// <c>&gt;&amp;-</c>): a write to a closed stream throws, which would end the process with a stack
+/// trace after its command had done its work. What a command did is not undone by a report nobody
+/// can read, so its exit code stays its own. (A reader that left a pipe is not this: the runtime
+/// already ignores EPIPE.)
 /// </summary>
 internal sealed class ClosedConsole(TextWriter console) : TextWriter
 {
