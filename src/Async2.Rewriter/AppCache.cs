@@ -8,9 +8,9 @@ namespace Async2.Rewriter;
 /// are rewritten there; the entry is named after every file of the folder (its path and a hash of
 /// its contents: a rebuild may change only a classic library, a content file or
 /// runtimeconfig.json, and sizes and times written repeat, in extracted archives and reproducible
-/// builds) and Async2's own build, so any change gets a new entry and an unchanged app reuses its entry. Entries are built in a scratch folder
-/// and renamed into place, so a crash or a concurrent run never leaves a half-built entry that
-/// looks complete.
+/// builds) and Async2's own build, so any change gets a new entry and an unchanged app reuses its
+/// entry. Entries are built in a scratch folder and renamed into place, so a crash or a concurrent
+/// run never leaves a half-built entry that looks complete.
 /// </summary>
 public static class AppCache
 {
