@@ -42,8 +42,12 @@ public static class AssemblyFile
                 if (end > length)
                     return $"it is truncated: its {section.Name} section ends at byte {end}, the file at byte {length}. Rebuild it or copy it again.";
             }
-            if (IsReferenceAssembly(pe.GetMetadataReader()))
+            var metadata = pe.GetMetadataReader();
+            if (IsReferenceAssembly(metadata))
                 return "it is a reference assembly (obj/ref/, ref/ or a targeting pack), which has no method bodies. Pass the implementation assembly, such as the one in bin/.";
+            if (IsCoreLibrary(metadata))
+                return "it is the runtime's core library (System.Private.CoreLib, which defines System.Object): its async methods are the runtime's own runtime async (AsyncHelpers), which Async2 replaces in the assemblies that call it, and Async2.Runtime runs on it, so it cannot be rewritten. "
+                    + "Rewrite the assemblies that call into it; they run on it as it is.";
             return null;
         }
         catch (BadImageFormatException e)

@@ -62,10 +62,6 @@ internal static class ModuleIO
                 ReadSymbols = true,
                 SymbolReaderProvider = new DefaultSymbolReaderProvider(throwIfNoSymbol: false),
             });
-            if (module.GetType("System", "Object") is not null)
-                throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path,
-                    "it is the runtime's core library (System.Private.CoreLib, which defines System.Object): its async methods are the runtime's own runtime async (AsyncHelpers), which Async2 replaces in the assemblies that call it, and Async2.Runtime runs on it, so it cannot be rewritten. "
-                    + "Rewrite the assemblies that call into it; they run on it as it is.");
             DropReadyToRunCode(module, path);
             if (AttributeWithoutConstructor(module) is { } owner)
                 throw Diagnostics.FileProblem(DiagnosticCodes.NotAnAssembly, path,

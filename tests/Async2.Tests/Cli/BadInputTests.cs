@@ -28,6 +28,8 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
         { "truncated", "it is truncated: its " },
         { "native", "it is not a .NET assembly" },
         { "reference", "it is a reference assembly" },
+        // Rewrite gave an ASYNC2103 per AsyncHelpers method, verify called it damaged.
+        { "core-library", "it is the runtime's core library (System.Private.CoreLib, which defines System.Object)" },
     };
 
     /// <summary>Damage the headers do not show, which the rewrite finds reading the metadata (run and verify look at the headers first).</summary>
@@ -391,6 +393,9 @@ public sealed class BadInputTests(ITestOutputHelper output) : IDisposable
             case "native":
                 var hostfxr = Directory.EnumerateFiles(Path.Combine(TestEnvironment.DotnetRoot, "host", "fxr"), "*hostfxr*", SearchOption.AllDirectories).First();
                 File.Copy(hostfxr, path);
+                break;
+            case "core-library":
+                File.Copy(typeof(object).Assembly.Location, path);
                 break;
             case "reference":
                 File.Copy(TestEnvironment.ReferenceAssemblies.First(p => Path.GetFileName(p) == "System.Runtime.dll"), path);
