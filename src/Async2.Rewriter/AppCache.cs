@@ -28,13 +28,13 @@ public static class AppCache
         string key;
         try
         {
-            runtimeAsync = Files(folder, skipped)
+            var files = Files(folder, skipped).Order(StringComparer.Ordinal).ToList();
+            runtimeAsync = files
                 .Where(path => path.EndsWith(".dll", StringComparison.OrdinalIgnoreCase) && AssemblyFile.RuntimeAsyncMvid(path) is not null)
-                .Order(StringComparer.Ordinal)
                 .ToList();
             if (runtimeAsync.Count == 0)
                 return appPath;
-            key = string.Join("|", FileContents(folder, skipped).Append(ToolIdentity()));
+            key = string.Join("|", files.Select(path => $"{Path.GetRelativePath(folder, path)}:{ContentHash(path)}").Append(ToolIdentity()));
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
@@ -115,12 +115,7 @@ public static class AppCache
         return ordered;
     }
 
-    /// <summary>Every file below <paramref name="folder"/> but <paramref name="skipped"/>: relative path and a hash of its contents (a link's target's), in a stable order.</summary>
-    private static IEnumerable<string> FileContents(string folder, string skipped) =>
-        Files(folder, skipped)
-            .Select(path => $"{Path.GetRelativePath(folder, path)}:{ContentHash(path)}")
-            .Order(StringComparer.Ordinal);
-
+    /// <summary>A hash of the file's contents (a link's target's).</summary>
     private static string ContentHash(string path)
     {
         using var file = File.OpenRead(path);

@@ -67,8 +67,8 @@ public static class AssemblyFile
     /// Async2 replaces in other assemblies and cannot rewrite).
     /// </summary>
     public static Guid? RuntimeAsyncMvid(string path) =>
-        Read<Guid?>(path, metadata => !IsCoreLibrary(metadata)
-            && metadata.MethodDefinitions.Any(handle => ((int)metadata.GetMethodDefinition(handle).ImplAttributes & RuntimeNames.AsyncImplFlag) != 0)
+        Read<Guid?>(path, metadata => metadata.MethodDefinitions.Any(handle => ((int)metadata.GetMethodDefinition(handle).ImplAttributes & RuntimeNames.AsyncImplFlag) != 0)
+            && !IsCoreLibrary(metadata)
             ? Mvid(metadata)
             : null, orElse: null);
 
