@@ -119,11 +119,33 @@ public ref struct AsyncChain
     internal bool ScopeLeftLeafContext;
 
     /// <summary>
-    /// Whether a frame's context scope put back its caller's ExecutionContext while the chain
-    /// unwound: the root then registers with the notifier in the head frame's (the leaf's), so an
-    /// awaiter sees the awaiting method's AsyncLocal values, as under classic async.
+    /// Whether a context scope entered with the ExecutionContext's flow suppressed put back its
+    /// caller's ExecutionContext while the chain unwound: the root then registers with the notifier
+    /// in the head frame's (the leaf's), so an awaiter sees the awaiting method's AsyncLocal values,
+    /// as under classic async. Other scopes leave theirs to <see cref="ExecutionContextAfterRegistration"/>.
     /// </summary>
     internal bool ScopeLeftLeafExecutionContext;
+
+    /// <summary>
+    /// The ExecutionContext the thread goes back to once the root has registered with the notifier,
+    /// when context scopes left the chain while it suspended (<see cref="ThunkScope.ExitVariant"/>):
+    /// their callers' values, the outermost scope's. Until then the thread keeps the leaf's, in which
+    /// the notifier is registered, as classic async registers before its builder puts the caller's
+    /// back: putting them back at each scope and switching to the leaf's to register, and back,
+    /// showed an AsyncLocal's change handler two notifications that classic async never gives.
+    /// </summary>
+    internal ExecutionContext? ExecutionContextAfterRegistration;
+
+    /// <summary>Called by a context scope leaving the suspending chain: the frames after it link in <paramref name="callers"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void LeaveExecutionContextAfterRegistration(ExecutionContext callers)
+    {
+        if ((ExecutionContextAfterRegistration ?? ExecutionContext.Capture()) == callers)
+            return;
+        ExecutionContextAfterRegistration = callers;
+        _unwindingExecutionContext = callers;
+        _unwindingContextsRead |= ExecutionContextRead;
+    }
 
     /// <summary>On resumption: the callee frame that completed just before this one.</summary>
     public Continuation? Completed;

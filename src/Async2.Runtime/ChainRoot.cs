@@ -271,16 +271,24 @@ internal static class NotifierRegistration
         if (Telemetry.IsOn)
             Telemetry.ChainSuspended(chain.Head!, chain.Tail);
         if (!chain.ScopeLeftLeafContext && !chain.ScopeLeftLeafExecutionContext)
-        {
             registration.Register(chain.Notifier, chain.NotifierKind);
-            return;
-        }
-        RegisterInLeafContexts(registration, ref chain);
+        else
+            RegisterInLeafContexts(registration, ref chain);
+        if (chain.ExecutionContextAfterRegistration is { } callers)
+            RestoreCallersExecutionContext(callers);
+    }
+
+    /// <summary>Puts back the ExecutionContext that context scopes left the chain with (<see cref="AsyncChain.ExecutionContextAfterRegistration"/>).</summary>
+    private static void RestoreCallersExecutionContext(ExecutionContext callers)
+    {
+        if (ExecutionContext.Capture() != callers)
+            ExecutionContext.Restore(callers);
     }
 
     /// <summary>
-    /// Registers under the leaf's SynchronizationContext and in its ExecutionContext, where context
-    /// scopes put back their callers' while the chain unwound, and puts the thread's back after.
+    /// Registers under the leaf's SynchronizationContext, and in its ExecutionContext where a scope
+    /// entered with the flow suppressed put back its caller's while the chain unwound, and puts the
+    /// thread's back after.
     /// </summary>
     private static void RegisterInLeafContexts<T>(scoped T registration, ref AsyncChain chain) where T : INotifierRegistration, allows ref struct
     {

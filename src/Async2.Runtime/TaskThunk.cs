@@ -151,7 +151,8 @@ public struct ThunkScope
     /// <see cref="Exit"/> for a variant's scope, on its way out by return, suspension or exception. When it
     /// puts back the caller's SynchronizationContext while the chain suspends, the first scope to
     /// do so records the leaf's (<see cref="AsyncChain.ScopeLeftLeafContext"/>), under which the
-    /// root registers with the notifier.
+    /// root registers with the notifier. The caller's ExecutionContext it leaves to the root, which
+    /// puts it back once it has registered (<see cref="AsyncChain.ExecutionContextAfterRegistration"/>).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly void ExitVariant(ref AsyncChain chain)
@@ -169,7 +170,9 @@ public struct ThunkScope
             SynchronizationContext.SetSynchronizationContext(_synchronizationContext);
             chain.ForgetResumeContext();
         }
-        if (RestoreExecutionContext())
+        if (chain.Head is not null && !_flowSuppressed)
+            chain.LeaveExecutionContextAfterRegistration(_executionContext!);
+        else if (RestoreExecutionContext())
         {
             chain.ForgetExecutionContext();
             if (chain.Head is not null)
