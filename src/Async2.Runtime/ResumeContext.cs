@@ -63,7 +63,11 @@ internal static class ResumeContext
                 ChainRoot.RethrowOnThreadPool(exception);
             }
         }
-        else if (context != TaskScheduler.Default && (TaskScheduler.Current == context || Thread.CurrentThread.IsThreadPoolThread))
+        else if (context == TaskScheduler.Default)
+            // As classic async queues a continuation that may not run inline: a work item, not a
+            // Task, which code after the await would see as Task.CurrentId.
+            ThreadPool.UnsafeQueueUserWorkItem(resumption, preferLocal: true);
+        else if (TaskScheduler.Current == context || Thread.CurrentThread.IsThreadPoolThread)
             // As classic async continues on a scheduler: run inline if the scheduler agrees
             // (TryExecuteTaskInline), else queued to it. A synchronous continuation of a completed
             // task is the public way to make that offer.
@@ -85,6 +89,7 @@ internal static class ResumeContext
     }
 
     private sealed class Resumption(Continuation? frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault, ExecutionContext? executionContext)
+        : IThreadPoolWorkItem
     {
         private static readonly ContextCallback s_dispatch = static state => ((Resumption)state!).Dispatch();
 
@@ -95,6 +100,8 @@ internal static class ResumeContext
             else
                 ExecutionContext.Run(executionContext, s_dispatch, this);
         }
+
+        void IThreadPoolWorkItem.Execute() => Run();
 
         private void Dispatch() => root.Continue(frame, completed, fault);
     }
