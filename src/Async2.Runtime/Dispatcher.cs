@@ -114,12 +114,34 @@ internal static class Dispatcher
         bool? inliningAllowed = null;
         while (true)
         {
+            // In flowing mode the callee's contexts are the caller's: nothing is put back.
+            bool calleeFlows = completed is not null && (completed.Flags & ContinuationFlags.FlowsContextsToCaller) != 0;
+            if (calleeFlows)
+                inliningAllowed = null;
+
+            // A caller frame continues in the context it awaited in (the first frame is where its
+            // notifier or the context it moved to resumed it, already the right place), also one
+            // that only passes an exception on: classic async's continuation rethrows it there.
+            // Past the outermost frame, the root finishes that frame's work: it moves only for a
+            // frame passed through, unless the dispatch moved to that frame's context already.
+            Continuation? continuing = frame ?? (completedPassedThrough && completed != first ? completed : null);
+            if (frame != first && !calleeFlows && continuing is not null
+                && ContextToContinueIn(continuing, completed, first, ref inliningAllowed) is { } target)
+            {
+                // Rethrown through here, where they were left, rather than carried along.
+                if (passThrough is not null)
+                    fault = PassThroughFrames.RethrowThrough(passThrough, passThroughCount, fault!);
+                ends.Moved(target, frame, completed, fault);
+                return;
+            }
+
             if (fault is not null && frame is not null && !HandlesExceptions(frame))
             {
                 // This frame and the next few cannot catch the exception: it goes on to the first
                 // that can, which rethrows it through them (nested, in one throw) only to show them
                 // in its stack trace; past the outermost frame, it is rethrown through them here.
-                // Each still passes it on in its own context mode.
+                // Each still passes it on in its own context mode, and a frame that must continue
+                // in another context ends the run: the dispatch moves there first.
                 Continuation run = frame;
                 int count = 0;
                 do
@@ -128,7 +150,9 @@ internal static class Dispatcher
                     frame = frame.Next;
                     count++;
                 }
-                while (frame is not null && !HandlesExceptions(frame) && count < PassThroughFrames.MaxNesting);
+                while (frame is not null && !HandlesExceptions(frame) && count < PassThroughFrames.MaxNesting
+                    && ((completed.Flags & ContinuationFlags.FlowsContextsToCaller) != 0
+                        || ContextToContinueIn(frame, completed, first, ref inliningAllowed) is null));
                 completedPassedThrough = true;
                 if (!PassThroughFrames.ShownInStackTraces)
                     continue;
@@ -137,40 +161,6 @@ internal static class Dispatcher
                 else
                     fault = PassThroughFrames.RethrowThrough(run, count, fault);
                 continue;
-            }
-
-            // In flowing mode the callee's contexts are the caller's: nothing is put back.
-            bool calleeFlows = completed is not null && (completed.Flags & ContinuationFlags.FlowsContextsToCaller) != 0;
-            if (calleeFlows)
-                inliningAllowed = null;
-
-            // A caller frame continues in the context it awaited in (the first frame is where its
-            // notifier or the context it moved to resumed it, already the right place). With none
-            // captured, it continues here only where classic async would run a continuation inline:
-            // not under a context or scheduler the callee left behind, which would otherwise leak
-            // into the caller. After a flowing callee it continues in the context current at the
-            // callee's return (seed 002). Past the outermost frame, the root finishes that frame's
-            // work: it moves only for a frame passed through.
-            Continuation? continuing = frame ?? (completedPassedThrough ? completed : null);
-            if (frame != first && !calleeFlows && continuing is not null)
-            {
-                object? target = continuing.CapturedContext switch
-                {
-                    { } context when !ResumeContext.IsCurrent(context) => context,
-                    null when !(inliningAllowed ??= ResumeContext.AllowsInlining()) => TaskScheduler.Default,
-                    _ => null,
-                };
-                // A stand-in for a foreign override was waited for as its caller's own await of the
-                // override's task would have been (OverrideDispatch.cs): where its notifier resumed
-                // it is where that await continues, so the caller goes on there, not asked again.
-                if (target is not null && !(completed == first && completed is IStandInFrame))
-                {
-                    // Rethrown through here, where they were left, rather than carried along.
-                    if (passThrough is not null)
-                        fault = PassThroughFrames.RethrowThrough(passThrough, passThroughCount, fault!);
-                    ends.Moved(target, frame, completed, fault);
-                    return;
-                }
             }
 
             if (frame is null)
@@ -229,4 +219,24 @@ internal static class Dispatcher
     }
 
     private static bool HandlesExceptions(Continuation frame) => (frame.Flags & ContinuationFlags.HandlesExceptions) != 0;
+
+    /// <summary>
+    /// Where <paramref name="continuing"/>, awaiting <paramref name="completed"/>, must go on; null
+    /// for here. Where it awaited, unless that is current; with nothing captured, here only where
+    /// classic async would run a continuation inline (ResumeContext.AllowsInlining): not under a
+    /// context or scheduler the callee left behind, which would otherwise leak into the caller. A
+    /// stand-in for a foreign override was waited for as its caller's own await of the override's
+    /// task would have been (OverrideDispatch.cs): where its notifier resumed it is where that
+    /// await continues, so the caller goes on there, not asked again.
+    /// </summary>
+    private static object? ContextToContinueIn(Continuation continuing, Continuation? completed, Continuation? first, ref bool? inliningAllowed)
+    {
+        object? target = continuing.CapturedContext switch
+        {
+            { } context when !ResumeContext.IsCurrent(context) => context,
+            null when !(inliningAllowed ??= ResumeContext.AllowsInlining()) => TaskScheduler.Default,
+            _ => null,
+        };
+        return target is not null && !(completed == first && completed is IStandInFrame) ? target : null;
+    }
 }
