@@ -1,5 +1,5 @@
-// Methods with an explicit builder (PoolingAsyncValueTaskMethodBuilder, which Roslyn compiles as
-// state machines in the runtime-async build too) called from rewritten code and calling it, async
+// Methods with an explicit builder (PoolingAsyncValueTaskMethodBuilder, which Roslyn's runtime-async
+// mode compiles as runtime-async methods, the builder dropped) called from rewritten code and calling it, async
 // lambdas run by Task.Run, StartNew(...).Unwrap() and Parallel.ForEachAsync, and the .NET 8
 // ConfigureAwaitOptions (SuppressThrowing, ForceYielding) with WaitAsync timeouts and cancellation.
 using System;
