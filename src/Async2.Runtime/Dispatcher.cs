@@ -125,7 +125,7 @@ internal static class Dispatcher
             // Past the outermost frame, the root finishes that frame's work: it moves only for a
             // frame passed through, unless the dispatch moved to that frame's context already.
             Continuation? continuing = frame ?? (completedPassedThrough && completed != first ? completed : null);
-            if (frame != first && !calleeFlows && continuing is not null
+            if (frame != first && continuing is not null
                 && ContextToContinueIn(continuing, completed, first, ref inliningAllowed) is { } target)
             {
                 // Rethrown through here, where they were left, rather than carried along.
@@ -151,8 +151,7 @@ internal static class Dispatcher
                     count++;
                 }
                 while (frame is not null && !HandlesExceptions(frame) && count < PassThroughFrames.MaxNesting
-                    && ((completed.Flags & ContinuationFlags.FlowsContextsToCaller) != 0
-                        || ContextToContinueIn(frame, completed, first, ref inliningAllowed) is null));
+                    && ContextToContinueIn(frame, completed, first, ref inliningAllowed) is null);
                 completedPassedThrough = true;
                 if (!PassThroughFrames.ShownInStackTraces)
                     continue;
@@ -222,15 +221,19 @@ internal static class Dispatcher
 
     /// <summary>
     /// Where <paramref name="continuing"/>, awaiting <paramref name="completed"/>, must go on; null
-    /// for here. Where it awaited, unless that is current; with nothing captured, here only where
-    /// classic async would run a continuation inline (ResumeContext.AllowsInlining): not under a
-    /// context or scheduler the callee left behind, which would otherwise leak into the caller. A
-    /// stand-in for a foreign override was waited for as its caller's own await of the override's
-    /// task would have been (OverrideDispatch.cs): where its notifier resumed it is where that
-    /// await continues, so the caller goes on there, not asked again.
+    /// for here. After a callee in flowing mode, here: in the contexts current at the callee's
+    /// return (seed 002). Otherwise where it awaited, unless that is current; with nothing
+    /// captured, here only where classic async would run a continuation inline
+    /// (ResumeContext.AllowsInlining): not under a context or scheduler the callee left behind,
+    /// which would otherwise leak into the caller. A stand-in for a foreign override was waited for
+    /// as its caller's own await of the override's task would have been (OverrideDispatch.cs):
+    /// where its notifier resumed it is where that await continues, so the caller goes on there,
+    /// not asked again.
     /// </summary>
     private static object? ContextToContinueIn(Continuation continuing, Continuation? completed, Continuation? first, ref bool? inliningAllowed)
     {
+        if (completed is not null && (completed.Flags & ContinuationFlags.FlowsContextsToCaller) != 0)
+            return null;
         object? target = continuing.CapturedContext switch
         {
             { } context when !ResumeContext.IsCurrent(context) => context,
