@@ -39,7 +39,7 @@ internal static class InspectCommand
         if (Async2.Rewriter.AssemblyFile.WhyNotAnInput(path) is { } why)
             throw CliException.Failure($"cannot inspect '{path}'.", why, "pass the path of a managed .dll compiled with runtime-async=on.");
         if (html is not null && WhyNotAReportPath(Path.GetFullPath(path), html) is { } whyNotThere)
-            throw CliException.Failure($"cannot write the HTML report to '{html}'.", whyNotThere, "name another file for --html.");
+            throw CliException.Failure($"cannot write the HTML report to '{html}'.", whyNotThere, "name another file for --html (a new one, or an earlier report).");
         var report = InspectionReport.Of(Path.GetFullPath(path), references);
         Console.Write(json ? ReportWriters.Json(report) + Environment.NewLine : ReportWriters.Text(report));
         if (html is not null)
@@ -63,10 +63,24 @@ internal static class InspectCommand
         return ExitCodes.Success;
     }
 
-    /// <summary>Why the report may not go to <paramref name="html"/>: it is a device, or one of the inspected assembly's own files.</summary>
+    /// <summary>
+    /// Why the report may not go to <paramref name="html"/>: it is a device, one of the inspected
+    /// assembly's own files, or another file that is not an HTML page (a slip such as
+    /// <c>--html Program.cs</c> would replace a source file).
+    /// </summary>
     private static string? WhyNotAReportPath(string input, string html) =>
         OutputPath.IsDevice(html) ? OutputPath.DeviceReason
         : OutputPath.InputFileAt(input, html) is { } inputFile
             ? (inputFile == "assembly" ? "it is the inspected assembly itself" : $"it is the inspected assembly's {inputFile}") + ", which inspect only reads."
+        : File.Exists(html) && !IsHtmlPage(html)
+            ? "the file exists and is not an HTML page, and inspect replaces only an earlier report (or an empty file)."
         : null;
+
+    private static bool IsHtmlPage(string path)
+    {
+        using var reader = new StreamReader(path);
+        var buffer = new char[512];
+        var start = new string(buffer, 0, reader.ReadBlock(buffer)).TrimStart();
+        return start.Length == 0 || start.StartsWith("<!DOCTYPE html", StringComparison.OrdinalIgnoreCase) || start.StartsWith("<html", StringComparison.OrdinalIgnoreCase);
+    }
 }

@@ -262,6 +262,27 @@ public sealed class InspectTests : IDisposable
     }
 
     [Fact]
+    public void Html_report_replaces_an_earlier_report_and_refuses_any_other_file()
+    {
+        // --html Program.cs replaced the source file with the report (found in a review).
+        var build = Program();
+        var page = Path.Combine(_folder, "report.html");
+        Assert.Equal(0, RunAsync2("inspect", build.RuntimeAsync, "--html", page).ExitCode);
+        var source = Path.Combine(_folder, "Program.cs");
+        File.WriteAllText(source, "class Program { static void Main() { } }");
+        var before = Fingerprint(source);
+
+        var again = RunAsync2("inspect", build.RuntimeAsync, "--html", page);
+        var (exitCode, _, stderr) = RunAsync2("inspect", build.RuntimeAsync, "--html", source);
+
+        Assert.True(again.ExitCode == 0, again.Stderr);
+        Assert.Equal(1, exitCode);
+        Assert.Contains($"cannot write the HTML report to '{source}'", stderr);
+        Assert.Contains("the file exists and is not an HTML page", stderr);
+        Assert.Equal(before, Fingerprint(source));
+    }
+
+    [Fact]
     public void Html_report_renders_the_method_table_in_a_browser()
     {
         var build = Program();
