@@ -16,8 +16,11 @@ internal static class RunCommand
         Details:
           The app folder is copied into a cache, its runtime-async assemblies are rewritten there, and
           'dotnet <cached app.dll> args...' runs with this console and without DOTNET_RuntimeAsync.
-          The cache entry is keyed by every file of the app folder (path, size, time written) and the
-          assemblies' MVIDs, so the rewrite happens again whenever the build changed anything.
+          The cache entry is keyed by every file of the app folder (its path and a hash of its contents)
+          and by this build of async2, so the rewrite happens again whenever the build changed anything.
+          An entry that lost a file or had one cut short since it was made is made again.
+          The rewritten app gets this version's Async2.Runtime.dll, or the app's own copy if that is a
+          later version; an app whose assemblies another Async2 contract rewrote is refused (ASYNC2007).
           An app without runtime-async methods runs directly from its own folder.
           Everything after <app.dll> goes to the app as it is, '-h' and '--' included.
 

@@ -1,3 +1,5 @@
+using System.Globalization;
+using Async2.Rewriter.Analysis;
 using Async2.Rewriter.Emit;
 
 namespace Async2.Rewriter;
@@ -10,7 +12,8 @@ namespace Async2.Rewriter;
 /// runtimeconfig.json, and sizes and times written repeat, in extracted archives and reproducible
 /// builds) and Async2's own build, so any change gets a new entry and an unchanged app reuses its
 /// entry. Entries are built in a scratch folder and renamed into place, so a crash or a concurrent
-/// run never leaves a half-built entry that looks complete.
+/// run never leaves a half-built entry that looks complete; an entry lists its files' sizes, so one
+/// damaged since is built again. RunCommand's help and the README describe this: keep them in sync.
 /// </summary>
 public static class AppCache
 {
@@ -24,11 +27,11 @@ public static class AppCache
         var folder = Path.GetDirectoryName(appPath)!;
         // A cache kept inside the app folder is neither part of the app nor copied with it.
         var skipped = Path.GetFullPath(cacheRoot);
-        List<string> runtimeAsync;
+        List<string> files, runtimeAsync;
         string key;
         try
         {
-            var files = Files(folder, skipped).Order(StringComparer.Ordinal).ToList();
+            files = Files(folder, skipped).Order(StringComparer.Ordinal).ToList();
             runtimeAsync = files
                 .Where(path => path.EndsWith(".dll", StringComparison.OrdinalIgnoreCase) && AssemblyFile.RuntimeAsyncMvid(path) is not null)
                 .ToList();
@@ -45,7 +48,7 @@ public static class AppCache
         var hash = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(System.Text.Encoding.UTF8.GetBytes(key)))[..16];
         var entry = Path.Combine(cacheRoot, $"{Path.GetFileNameWithoutExtension(appPath)}-{hash}");
         var appInEntry = Path.Combine(entry, Path.GetFileName(appPath));
-        if (Directory.Exists(entry))
+        if (Directory.Exists(entry) && IsWhole(entry))
             return appInEntry;
 
         Directory.CreateDirectory(cacheRoot);
@@ -61,27 +64,19 @@ public static class AppCache
                 var copy = Path.Combine(scratch, Path.GetRelativePath(folder, path));
                 AssemblyRewriter.Rewrite(new RewriteRequest(path, copy)
                 {
-                    ReferencePaths = [.. rewritten], CopyRuntime = Path.GetDirectoryName(copy) == scratch, Cancellation = cancellation,
+                    ReferencePaths = [.. rewritten], CopyRuntime = false, Cancellation = cancellation,
                 });
                 rewritten.Add(copy);
             }
             // The app loads Async2.Runtime from its own folder, where its .deps.json lists it, also
             // when only assemblies in subfolders were rewritten.
-            var runtimeInApp = Path.Combine(scratch, ModuleIO.RuntimeFileName);
-            if (!File.Exists(runtimeInApp))
-                File.Copy(ModuleIO.RuntimeAssemblyPath, runtimeInApp);
+            File.Copy(RuntimeForApp(folder, files), Path.Combine(scratch, ModuleIO.RuntimeFileName), overwrite: true);
             var deps = Path.Combine(scratch, Path.GetFileNameWithoutExtension(appPath) + ".deps.json");
             if (File.Exists(deps))
                 DepsFile.AddRuntime(deps, Path.ChangeExtension(appPath, ".deps.json"), ModuleIO.RuntimeVersion);
+            WriteManifest(scratch);
             cancellation.ThrowIfCancellationRequested();
-            try
-            {
-                Directory.Move(scratch, entry);
-            }
-            catch (IOException) when (Directory.Exists(entry))
-            {
-                // Another run built the same entry first; its copy is as good as ours.
-            }
+            PutInPlace(scratch, entry, cacheRoot);
         }
         finally
         {
@@ -89,6 +84,89 @@ public static class AppCache
                 Directory.Delete(scratch, recursive: true);
         }
         return appInEntry;
+    }
+
+    /// <summary>
+    /// Moves a built entry into place. Another run may have built the same entry first (its copy is
+    /// as good as ours), or the entry there may be damaged, which is set aside and replaced.
+    /// </summary>
+    private static void PutInPlace(string scratch, string entry, string cacheRoot)
+    {
+        try
+        {
+            Directory.Move(scratch, entry);
+            return;
+        }
+        catch (IOException) when (Directory.Exists(entry))
+        {
+            if (IsWhole(entry))
+                return;
+        }
+        var aside = Path.Combine(cacheRoot, $".damaged-{Guid.NewGuid():N}");
+        try
+        {
+            Directory.Move(entry, aside);
+            Directory.Move(scratch, entry);
+        }
+        catch (IOException) when (Directory.Exists(entry) && IsWhole(entry))
+        {
+            // Another run replaced it first.
+        }
+        finally
+        {
+            if (Directory.Exists(aside))
+                Directory.Delete(aside, recursive: true);
+        }
+    }
+
+    /// <summary>
+    /// Lists every file of a built entry with its size, so that a later run notices an entry that
+    /// lost a file or had one cut short since (a cleaner of old files, a full disk, a hand) and
+    /// builds it again rather than run an app with a resource or a library missing.
+    /// </summary>
+    private static void WriteManifest(string built)
+    {
+        var lines = Files(built, skipped: "").Select(path => string.Create(CultureInfo.InvariantCulture, $"{new FileInfo(path).Length}\t{Path.GetRelativePath(built, path)}")).ToList();
+        File.WriteAllLines(Path.Combine(built, ManifestName), lines);
+    }
+
+    private const string ManifestName = ".async2-entry";
+
+    /// <summary>Whether every file the entry's manifest lists is there with its size (false without a manifest).</summary>
+    private static bool IsWhole(string entry)
+    {
+        var manifest = Path.Combine(entry, ManifestName);
+        if (!File.Exists(manifest))
+            return false;
+        foreach (var line in File.ReadLines(manifest))
+        {
+            var tab = line.IndexOf('\t');
+            var file = new FileInfo(Path.Combine(entry, line[(tab + 1)..]));
+            if (tab < 0 || !file.Exists || file.Length.ToString(CultureInfo.InvariantCulture) != line[..tab])
+                return false;
+        }
+        return true;
+    }
+
+    /// <summary>
+    /// The Async2.Runtime.dll the rewritten app gets: this version's, which the assemblies just
+    /// rewritten need, unless the app carries a later build of it (built with a later Async2.Build),
+    /// which runs them as well, a contract keeping its runtime's members. Assemblies of the app
+    /// rewritten under another contract cannot run with this version's runtime, nor the ones just
+    /// rewritten with theirs: an error names them.
+    /// </summary>
+    private static string RuntimeForApp(string folder, IReadOnlyList<string> files)
+    {
+        var mismatched = files
+            .Where(path => path.EndsWith(".dll", StringComparison.OrdinalIgnoreCase)
+                && AssemblyFile.ReferencedAssemblies(path).Contains(RuntimeNames.RuntimeAssembly, StringComparer.Ordinal))
+            .Select(path => OtherAsync2Versions.OfAppAssembly(path, Path.GetRelativePath(folder, path)))
+            .OfType<Diagnostic>()
+            .ToList();
+        if (mismatched.Count > 0)
+            throw new RewriteException(mismatched);
+        var appsOwn = Path.Combine(folder, ModuleIO.RuntimeFileName);
+        return File.Exists(appsOwn) && AssemblyFile.AssemblyVersion(appsOwn) > ModuleIO.RuntimeVersion ? appsOwn : ModuleIO.RuntimeAssemblyPath;
     }
 
     /// <summary>

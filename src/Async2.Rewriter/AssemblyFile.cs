@@ -84,6 +84,10 @@ public static class AssemblyFile
     public static IReadOnlyList<string> ReferencedAssemblies(string path) =>
         Read<IReadOnlyList<string>>(path, metadata => [.. metadata.AssemblyReferences.Select(handle => metadata.GetString(metadata.GetAssemblyReference(handle).Name))], orElse: []);
 
+    /// <summary>The assembly's version (0.0.0.0 for a file that is no .NET assembly).</summary>
+    public static Version AssemblyVersion(string path) =>
+        Read(path, metadata => metadata.IsAssembly ? metadata.GetAssemblyDefinition().Version : new Version(0, 0, 0, 0), orElse: new Version(0, 0, 0, 0));
+
     /// <summary>
     /// Whether the assembly carries a strong-name signature: signed with a private key, not
     /// delay-signed or public-signed (those reserve the signature's space and leave it zero).

@@ -46,6 +46,23 @@ internal static class OtherAsync2Versions
         }
     }
 
+    /// <summary>
+    /// An assembly an app already carries rewritten (built with Async2.Build), which <c>async2 run</c>
+    /// would run beside the assemblies it rewrites and with this version's Async2.Runtime.
+    /// </summary>
+    public static Diagnostic? OfAppAssembly(string path, string nameInApp)
+    {
+        using var module = ModuleDefinition.ReadModule(path);
+        // Only a marked one: an assembly that uses Async2.Runtime's API without async methods is not rewritten.
+        return CrossAssemblyContract.RewrittenUnder(module) is { Contract: > 0 } other && other.Contract != CrossAssemblyContract.Version
+            ? new Diagnostic(DiagnosticCodes.RewrittenByOtherVersion, module.Assembly.Name.Name, null, null,
+                $"the app's {nameInApp} was rewritten by Async2 {other.Async2Version} (contract {other.Contract}) when it was built, "
+                + $"and this is Async2 {CrossAssemblyContract.Async2Version} (contract {CrossAssemblyContract.Version}), "
+                + "which would rewrite the app's runtime-async assemblies beside it: an app loads one Async2.Runtime, and neither version's runs "
+                + "both. Build the whole app with one version of Async2.Build, or run it with the async2 of the version that built it")
+            : null;
+    }
+
     private static (int Contract, string Async2Version)? Other(ModuleDefinition module) =>
         CrossAssemblyContract.RewrittenUnder(module) is { } under && under.Contract != CrossAssemblyContract.Version ? under : null;
 }

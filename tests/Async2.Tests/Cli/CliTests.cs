@@ -857,6 +857,115 @@ public sealed class CliTests : IDisposable
         Assert.True(File.Exists(Path.Combine(entry, "Async2.Runtime.dll")));
     }
 
+    [Fact]
+    public void Run_makes_again_an_entry_that_lost_a_file_or_had_one_cut_short()
+    {
+        // An entry was trusted as long as its folder existed: with its Async2.Runtime.dll cut short
+        // the app could not start, and with a content file gone it ran without it (found in a review).
+        var dll = AppFolder("damaged");
+        File.WriteAllText(Path.Combine(Path.GetDirectoryName(dll)!, "data.txt"), "port=5000");
+        var cache = Path.Combine(_folder, "cache");
+        Assert.Equal(0, RunWithCache(cache, dll).ExitCode);
+        var entry = Assert.Single(Directory.GetDirectories(cache));
+        var runtime = Path.Combine(entry, "Async2.Runtime.dll");
+        var whole = Fingerprint(runtime);
+        File.Delete(Path.Combine(entry, "data.txt"));
+        File.WriteAllBytes(runtime, File.ReadAllBytes(runtime)[..4096]);
+
+        var again = RunWithCache(cache, dll);
+
+        Assert.True(again.ExitCode == 0, again.Stderr);
+        Assert.Equal("no exception\n", again.Stdout.ReplaceLineEndings("\n"));
+        Assert.Equal([entry], Directory.GetDirectories(cache));
+        Assert.Equal("port=5000", File.ReadAllText(Path.Combine(entry, "data.txt")));
+        Assert.Equal(whole, Fingerprint(runtime));
+    }
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void Run_gives_the_app_this_versions_runtime_unless_the_app_carries_a_later_one(bool onlyInSubfolder)
+    {
+        // The app's own Async2.Runtime.dll (an app built with Async2.Build) stayed when only a
+        // subfolder's assemblies were rewritten, also when older than the runtime they were
+        // rewritten for; a rewrite in the app's folder replaced it, also when later (found in a review).
+        var toolsRuntime = Path.Combine(Path.GetDirectoryName(TestEnvironment.CliPath)!, "Async2.Runtime.dll");
+        foreach (var (name, version, keepsAppsOwn) in new[] { ("older", new Version(0, 0, 1, 0), false), ("later", new Version(99, 0, 0, 0), true) })
+        {
+            var app = Directory.CreateDirectory(Path.Combine(_folder, $"{name}-{onlyInSubfolder}")).FullName;
+            var build = Fixture("Throwing");
+            var dll = Path.Combine(app, Path.GetFileName(build.RuntimeAsync));
+            File.Copy(onlyInSubfolder ? build.Classic : build.RuntimeAsync, dll);
+            File.Copy(ProgramBuilder.RuntimeConfigOf(build.RuntimeAsync), ProgramBuilder.RuntimeConfigOf(dll));
+            var plugin = Path.Combine(app, "plugins", "Plugin.dll");
+            Directory.CreateDirectory(Path.GetDirectoryName(plugin)!);
+            File.Copy(build.RuntimeAsync, plugin);
+            var appsOwn = Path.Combine(app, "Async2.Runtime.dll");
+            using (var runtime = ModuleDefinition.ReadModule(toolsRuntime))
+            {
+                runtime.Assembly.Name.Version = version;
+                runtime.Write(appsOwn);
+            }
+            var cache = Path.Combine(_folder, $"cache-{name}-{onlyInSubfolder}");
+
+            var run = RunWithCache(cache, dll);
+
+            Assert.True(run.ExitCode == 0, run.Stderr);
+            var entry = Assert.Single(Directory.GetDirectories(cache));
+            Assert.Equal(Fingerprint(keepsAppsOwn ? appsOwn : toolsRuntime), Fingerprint(Path.Combine(entry, "Async2.Runtime.dll")));
+        }
+    }
+
+    [Fact]
+    public void Run_refuses_an_app_whose_own_assemblies_another_Async2_contract_rewrote()
+    {
+        // Its runtime-async plugin, rewritten now, and its own code, rewritten under contract 2, cannot
+        // share one Async2.Runtime: one of them would fail at its first call.
+        var build = Fixture("Throwing");
+        var now = Path.Combine(_folder, "now", Path.GetFileName(build.RuntimeAsync));
+        Assert.Equal(0, RunAsync2("rewrite", build.RuntimeAsync, "-o", now).ExitCode);
+        var app = Directory.CreateDirectory(Path.Combine(_folder, "contract-2")).FullName;
+        var dll = Path.Combine(app, Path.GetFileName(now));
+        using (var module = ModuleDefinition.ReadModule(now))
+        {
+            var mark = module.Assembly.CustomAttributes.Single(a => a.AttributeType.Name == "RewrittenByAsync2Attribute");
+            mark.ConstructorArguments[0] = new CustomAttributeArgument(module.TypeSystem.Int32, 2);
+            mark.ConstructorArguments[1] = new CustomAttributeArgument(module.TypeSystem.String, "0.3.0.0");
+            module.Write(dll);
+        }
+        File.Copy(ProgramBuilder.RuntimeConfigOf(build.RuntimeAsync), ProgramBuilder.RuntimeConfigOf(dll));
+        File.Copy(Path.Combine(Path.GetDirectoryName(now)!, "Async2.Runtime.dll"), Path.Combine(app, "Async2.Runtime.dll"));
+        Directory.CreateDirectory(Path.Combine(app, "plugins"));
+        File.Copy(build.RuntimeAsync, Path.Combine(app, "plugins", "Plugin.dll"));
+        var cache = Path.Combine(_folder, "cache");
+
+        var (exitCode, _, stderr) = RunWithCache(cache, dll);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains($"error ASYNC2007: Throwing: the app's {Path.GetFileName(dll)} was rewritten by Async2 0.3.0.0 (contract 2) when it was built", stderr);
+        Assert.Contains("Build the whole app with one version of Async2.Build", stderr);
+        Assert.Empty(Directory.EnumerateFileSystemEntries(cache));
+    }
+
+    [Theory]
+    [InlineData("~/async2-cache", "the shell does not expand '~' inside quotes")]
+    [InlineData("relative-cache", "a relative cache would move with the folder async2 is started from")]
+    public void Run_refuses_an_ASYNC2_CACHE_that_is_not_an_absolute_path(string cache, string why)
+    {
+        // It made a folder named '~' (or the relative one) under the folder async2 was started from.
+        var dll = AppFolder("relative");
+        var workingDirectory = Directory.CreateDirectory(Path.Combine(_folder, "started-here")).FullName;
+
+        var (exitCode, _, stderr) = ProgramRunner.Run(TestEnvironment.DotnetHost, [TestEnvironment.CliPath, "run", dll], workingDirectory: workingDirectory,
+            environment: new Dictionary<string, string?> { ["ASYNC2_CACHE"] = cache });
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains($"error: ASYNC2_CACHE is '{cache}', which is not an absolute path.", stderr);
+        Assert.Contains(why, stderr);
+        Assert.Contains("fix: set ASYNC2_CACHE to an absolute path", stderr);
+        Assert.Empty(Directory.GetFileSystemEntries(workingDirectory));
+    }
+
     /// <summary>The Throwing fixture's runtime-async build and its runtimeconfig.json in a folder of their own.</summary>
     private string AppFolder(string name)
     {
