@@ -152,7 +152,9 @@ public struct ThunkScope
     /// puts back the caller's SynchronizationContext while the chain suspends, the first scope to
     /// do so records the leaf's (<see cref="AsyncChain.ScopeLeftLeafContext"/>), under which the
     /// root registers with the notifier. The caller's ExecutionContext it leaves to the root, which
-    /// puts it back once it has registered (<see cref="AsyncChain.ExecutionContextAfterRegistration"/>).
+    /// puts it back once it has registered (<see cref="AsyncChain.ExecutionContextAfterRegistration"/>),
+    /// unless the scope was entered with the flow suppressed: that one puts its caller's back at once,
+    /// over what the scopes below left to the root.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly void ExitVariant(ref AsyncChain chain)
@@ -176,7 +178,11 @@ public struct ThunkScope
         {
             chain.ForgetExecutionContext();
             if (chain.Head is not null)
+            {
                 chain.ScopeLeftLeafExecutionContext = true;
+                // The callers' context now on the thread is the one it keeps, not one a scope below left for after the registration.
+                chain.ExecutionContextAfterRegistration = null;
+            }
         }
     }
 
