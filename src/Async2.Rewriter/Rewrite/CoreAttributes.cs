@@ -20,10 +20,24 @@ internal static class CoreAttributes
 
     /// <summary>
     /// [DynamicDependency("M(...)", typeof(Owner))]: whatever keeps the attributed member keeps
-    /// <paramref name="target"/> too, for the trimmer and the NativeAOT compiler.
+    /// <paramref name="target"/> too, for the trimmer and the NativeAOT compiler. Two shapes their
+    /// signature parser cannot match (IL2037, and the method trimmed away with its
+    /// [AsyncStateMachine], so stack traces name the variant) are named another way: a parameter
+    /// type nested in a generic type with no type parameter of its own (ILLink writes
+    /// <c>Catalog&lt;T&gt;.Entry</c> as <c>Catalog{`0}.Ent{}</c>)
+    /// by the method's name alone, which keeps its overloads too; a name holding a character that
+    /// ends a name there (an explicit implementation of <c>IMap&lt;K, V&gt;.Get</c>) by the owner's
+    /// methods of the target's visibility.
     /// </summary>
     public static CustomAttribute DynamicDependency(ModuleDefinition module, MethodDefinition target)
     {
+        var name = target.Name.Replace('.', '#');
+        if (name.IndexOfAny(SignatureNameDelimiters) >= 0)
+            return Create(module, "System.Diagnostics.CodeAnalysis", "DynamicDependencyAttribute",
+                (DynamicallyAccessedMemberTypes(module), target.IsPublic ? PublicMethods : NonPublicMethods), (SystemType(module), target.DeclaringType));
+        if (target.Parameters.Any(parameter => NamesTypeNestedInGenericType(parameter.ParameterType)))
+            return Create(module, "System.Diagnostics.CodeAnalysis", "DynamicDependencyAttribute",
+                (module.TypeSystem.String, name), (SystemType(module), target.DeclaringType));
         // The attribute names a member as a documentation comment ID does, without "M:" and the type.
         var owner = DocCommentId.GetDocCommentId(target.DeclaringType)["T:".Length..] + ".";
         var signature = DocCommentId.GetDocCommentId(target)["M:".Length..];
@@ -33,10 +47,31 @@ internal static class CoreAttributes
         // generic arguments: compiler-generated names (local functions, <Main>$) keep theirs.
         var member = signature[owner.Length..];
         int nameEnd = member.IndexOfAny(['(', '`']) is >= 0 and var end ? end : member.Length;
-        member = target.Name.Replace('.', '#') + member[nameEnd..];
         return Create(module, "System.Diagnostics.CodeAnalysis", "DynamicDependencyAttribute",
-            (module.TypeSystem.String, member), (SystemType(module), target.DeclaringType));
+            (module.TypeSystem.String, name + member[nameEnd..]), (SystemType(module), target.DeclaringType));
     }
+
+    /// <summary>The characters that end a name in the trimmer's signature parser (its DocumentationSignatureParser).</summary>
+    private static readonly char[] SignatureNameDelimiters = [':', '.', '(', ')', '{', '}', '[', ']', ',', '\'', '@', '*', '`', '~'];
+
+    // DynamicallyAccessedMemberTypes.PublicMethods and NonPublicMethods.
+    private const int PublicMethods = 0x0008;
+    private const int NonPublicMethods = 0x0010;
+
+    private static TypeReference DynamicallyAccessedMemberTypes(ModuleDefinition module) =>
+        new TypeReference("System.Diagnostics.CodeAnalysis", "DynamicallyAccessedMemberTypes", module, module.TypeSystem.CoreLibrary, valueType: true);
+
+    /// <summary>
+    /// Whether <paramref name="type"/> names, anywhere in it, a type nested in a generic type that
+    /// adds no type parameter of its own: an instance of it, whose name has no arity suffix.
+    /// </summary>
+    private static bool NamesTypeNestedInGenericType(TypeReference type) => type switch
+    {
+        GenericInstanceType instance => instance.ElementType is { IsNested: true } nested && !nested.Name.Contains('`')
+            || instance.GenericArguments.Any(NamesTypeNestedInGenericType),
+        TypeSpecification specification => NamesTypeNestedInGenericType(specification.ElementType),
+        _ => false,
+    };
 
     /// <summary>
     /// Gives <paramref name="copy"/> (a variant's parameter, a continuation's or variant's generic

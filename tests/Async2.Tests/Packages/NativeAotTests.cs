@@ -9,6 +9,7 @@ namespace Async2.Tests.Packages;
 /// mix rewritten and classic overrides), built with Async2.Build from source and published with
 /// NativeAOT: the compiled app must print what classic async prints. NativeAOT keeps no reflection
 /// metadata that nothing asks for, so a decision that read it would silently go wrong only here.
+/// And a trimmed publish, where a method nothing keeps is dropped with what stack traces read.
 /// </summary>
 [Trait("Category", "Slow")]
 public sealed class NativeAotTests(ITestOutputHelper output)
@@ -77,10 +78,42 @@ public sealed class NativeAotTests(ITestOutputHelper output)
     }
 
     /// <summary>
-    /// Writes one Async2-enabled project per (name, output type, sources), each referencing those
-    /// before it, and publishes the last with NativeAOT; returns the native executable.
+    /// A corpus program whose methods' shapes the trimmer's signature parser cannot match
+    /// (frames_trimmed_names), published trimmed: the rewriter's [DynamicDependency] on their
+    /// variants must keep them, with no IL2037 warning, or their stack-trace lines name the variants.
     /// </summary>
-    private static string Publish(string folder, IReadOnlyList<(string Name, string OutputType, IReadOnlyList<string> Sources)> projects)
+    [Fact]
+    public void Published_trimmed_keeps_every_rewritten_method_for_its_stack_trace_lines()
+    {
+        const string program = "frames_trimmed_names";
+        var sources = new[] { Path.Combine(TestEnvironment.CorpusFolder, program + ".cs") }.Concat(TestEnvironment.CorpusSupportFiles).ToList();
+        var classic = ProgramRunner.Transcript(ProgramBuilder.Build(program, sources).Classic, runtimeAsync: false);
+
+        var folder = Path.Combine(Path.GetTempPath(), $"async2-trimmed-{program}-{Guid.NewGuid():N}");
+        try
+        {
+            var (trimmed, log) = Publish(folder, [(program, "Exe", sources)],
+                ["-p:PublishTrimmed=true", "--self-contained", "-r", System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier]);
+            var transcript = Transcript(trimmed);
+            output.WriteLine($"(a) classic:\n{classic}\n(c) Async2, trimmed:\n{transcript}");
+            Assert.DoesNotContain("IL2037", log);
+            Assert.Equal(classic, transcript);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    /// <summary>
+    /// Writes one Async2-enabled project per (name, output type, sources), each referencing those
+    /// before it, and publishes the last (with NativeAOT unless told otherwise); returns the
+    /// published executable and the publish's output.
+    /// </summary>
+    private static string Publish(string folder, IReadOnlyList<(string Name, string OutputType, IReadOnlyList<string> Sources)> projects) =>
+        Publish(folder, projects, ["-p:PublishAot=true"]).Executable;
+
+    private static (string Executable, string Log) Publish(string folder, IReadOnlyList<(string Name, string OutputType, IReadOnlyList<string> Sources)> projects, string[] how)
     {
         var references = new List<string>();
         string project = "";
@@ -106,11 +139,11 @@ public sealed class NativeAotTests(ITestOutputHelper output)
                 """);
             references.Add(project);
         }
-        var output = Path.Combine(folder, "aot");
-        var publish = ProgramRunner.RunDotnet(["publish", project, "-c", TestEnvironment.Configuration, "-p:PublishAot=true", "-o", output,
+        var output = Path.Combine(folder, "published");
+        var publish = ProgramRunner.RunDotnet(["publish", project, "-c", TestEnvironment.Configuration, .. how, "-o", output,
             "-nodeReuse:false", "-p:UseSharedCompilation=false"], runtimeAsync: false, TimeSpan.FromMinutes(10));
         Assert.True(publish.ExitCode == 0, $"publish failed:\n{publish.Stdout}\n{publish.Stderr}");
-        return Path.Combine(output, projects[^1].Name);
+        return (Path.Combine(output, projects[^1].Name), publish.Stdout + publish.Stderr);
     }
 
     private static string Transcript(string native)
