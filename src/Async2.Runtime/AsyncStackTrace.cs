@@ -48,7 +48,7 @@ public sealed class AsyncStackTrace
     public static AsyncStackTrace Capture()
     {
         var frames = new List<AsyncStackFrame>();
-        bool reachedDispatcher = false;
+        bool reachedDispatcher = false, framesWithoutMethods = false;
         foreach (var frame in new StackTrace(1, fNeedFileInfo: true).GetFrames())
         {
             var method = frame.GetMethod();
@@ -57,11 +57,16 @@ public sealed class AsyncStackTrace
                 reachedDispatcher = true;
                 break;
             }
+            framesWithoutMethods |= method is null;
             if (method is null || IsHidden(method))
                 continue;
             frames.Add(new AsyncStackFrame(Written(method), frame.GetFileName(), frame.GetFileLineNumber(), IsAwaiting: false));
         }
-        if (reachedDispatcher && !Dispatcher.RecordsResumedFrames)
+        // NativeAOT keeps no metadata for a stack frame's method, so neither the frames nor the
+        // dispatcher can be told: say so, rather than return a list that looks complete.
+        if (framesWithoutMethods && !reachedDispatcher && !RuntimeFeature.IsDynamicCodeSupported)
+            frames.Add(new AsyncStackFrame(null, null, 0, IsAwaiting: false, "under NativeAOT stack frames do not name their methods, so the frames without one and the awaiting callers are not listed"));
+        else if (reachedDispatcher && !Dispatcher.RecordsResumedFrames)
             frames.Add(new AsyncStackFrame(null, null, 0, IsAwaiting: true, "awaiting callers are listed only with the AppContext switch Async2.LogicalStackTraces on"));
         else if (reachedDispatcher && Dispatcher.Resumed is { } resumed)
             AddAwaitingCallers(frames, resumed.Next);

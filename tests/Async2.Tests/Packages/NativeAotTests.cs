@@ -106,6 +106,28 @@ public sealed class NativeAotTests(ITestOutputHelper output)
     }
 
     /// <summary>
+    /// AsyncStackTrace.Capture() under NativeAOT, where a stack frame does not name its method: the
+    /// trace says so instead of coming back empty, as if nothing were awaiting.
+    /// </summary>
+    [Fact]
+    public void Published_with_NativeAOT_a_logical_stack_says_why_it_lists_no_frames()
+    {
+        var folder = Path.Combine(Path.GetTempPath(), $"async2-aot-LogicalStack-{Guid.NewGuid():N}");
+        try
+        {
+            var native = Publish(folder, [("LogicalStack", "Exe", [Path.Combine(TestEnvironment.FixturesFolder, "LogicalStack.cs")])]);
+            var transcript = Transcript(native);
+            output.WriteLine(transcript);
+            Assert.StartsWith("under NativeAOT stack frames do not name their methods, so the frames without one and the awaiting callers are not listed\n", transcript);
+            Assert.EndsWith("depth 2\n[exit code 0]", transcript);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    /// <summary>
     /// Writes one Async2-enabled project per (name, output type, sources), each referencing those
     /// before it, and publishes the last (with NativeAOT unless told otherwise); returns the
     /// published executable and the publish's output.
