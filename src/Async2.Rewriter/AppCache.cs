@@ -140,9 +140,10 @@ public static class AppCache
             return false;
         foreach (var line in File.ReadLines(manifest))
         {
-            var tab = line.IndexOf('\t');
+            if (line.IndexOf('\t') is not (> 0 and var tab))
+                return false;
             var file = new FileInfo(Path.Combine(entry, line[(tab + 1)..]));
-            if (tab < 0 || !file.Exists || file.Length.ToString(CultureInfo.InvariantCulture) != line[..tab])
+            if (!file.Exists || file.Length.ToString(CultureInfo.InvariantCulture) != line[..tab])
                 return false;
         }
         return true;
