@@ -45,11 +45,14 @@ internal static class ResumeContext
     /// Continues the dispatch of a chain at <paramref name="frame"/> (null: past the outermost frame,
     /// where <paramref name="root"/> completes the Task) inside <paramref name="context"/> (a
     /// SynchronizationContext, or a TaskScheduler: <see cref="TaskScheduler.Default"/> for the
-    /// thread pool), with the callee's outcome and the current ExecutionContext.
+    /// thread pool), with the callee's outcome. A frame that suspended with the flow suppressed
+    /// saved no ExecutionContext and continues in the one of the thread it runs on, as classic
+    /// async's box that captured none does (the thread pool's default, or the context's thread's);
+    /// otherwise the current one goes along.
     /// </summary>
     internal static void ResumeOn(object context, Continuation? frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault)
     {
-        var resumption = new Resumption(frame, root, completed, fault, ExecutionContext.Capture());
+        var resumption = new Resumption(frame, root, completed, fault, frame is { SavedExecutionContext: null } ? null : ExecutionContext.Capture());
         if (context is SynchronizationContext synchronizationContext)
         {
             try
@@ -95,10 +98,11 @@ internal static class ResumeContext
 
         internal void Run()
         {
-            if (executionContext is null)
-                Dispatch();
+            // Without a context of its own, in the thread's, which the frames after it must not change for good.
+            if ((executionContext ?? ExecutionContext.Capture()) is { } context)
+                ExecutionContext.Run(context, s_dispatch, this);
             else
-                ExecutionContext.Run(executionContext, s_dispatch, this);
+                Dispatch();
         }
 
         void IThreadPoolWorkItem.Execute() => Run();
