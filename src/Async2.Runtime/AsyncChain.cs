@@ -121,10 +121,14 @@ public ref struct AsyncChain
     /// <summary>
     /// Whether a context scope entered with the ExecutionContext's flow suppressed put back its
     /// caller's ExecutionContext while the chain unwound: the root then registers with the notifier
-    /// in the head frame's (the leaf's), so an awaiter sees the awaiting method's AsyncLocal values,
-    /// as under classic async. Other scopes leave theirs to <see cref="ExecutionContextAfterRegistration"/>.
+    /// in <see cref="LeafExecutionContext"/>, so an awaiter sees the awaiting method's AsyncLocal
+    /// values and flow state, as under classic async. Other scopes leave theirs to
+    /// <see cref="ExecutionContextAfterRegistration"/>.
     /// </summary>
     internal bool ScopeLeftLeafExecutionContext;
+
+    /// <summary>The thread's ExecutionContext when the first such scope left the chain: the leaf's.</summary>
+    internal ThreadExecutionContext LeafExecutionContext;
 
     /// <summary>
     /// The ExecutionContext the thread goes back to once the root has registered with the notifier,

@@ -293,21 +293,18 @@ internal static class NotifierRegistration
     private static void RegisterInLeafContexts<T>(scoped T registration, ref AsyncChain chain) where T : INotifierRegistration, allows ref struct
     {
         var synchronizationContext = SynchronizationContext.Current;
-        var executionContext = chain.ScopeLeftLeafExecutionContext && chain.Head!.SavedExecutionContext is not null
-            ? ExecutionContext.Capture()
-            : null;
+        ThreadExecutionContext? executionContext = chain.ScopeLeftLeafExecutionContext ? ThreadExecutionContext.Capture() : null;
         if (chain.ScopeLeftLeafContext)
             SynchronizationContext.SetSynchronizationContext(chain.LeafSynchronizationContext);
         if (executionContext is not null)
-            ExecutionContext.Restore(chain.Head!.SavedExecutionContext!);
+            chain.LeafExecutionContext.Restore();
         try
         {
             registration.Register(chain.Notifier, chain.NotifierKind);
         }
         finally
         {
-            if (executionContext is not null)
-                ExecutionContext.Restore(executionContext);
+            executionContext?.Restore();
             if (chain.ScopeLeftLeafContext)
                 SynchronizationContext.SetSynchronizationContext(synchronizationContext);
         }

@@ -114,7 +114,7 @@ public struct ThunkScope
         var executionContext = ExecutionContext.Capture();
         return new()
         {
-            _executionContext = executionContext ?? CaptureWhileFlowSuppressed(),
+            _executionContext = executionContext ?? ThreadExecutionContext.CaptureWhileFlowSuppressed(),
             _flowSuppressed = executionContext is null,
             _synchronizationContext = SynchronizationContext.Current,
             _restores = true,
@@ -174,8 +174,13 @@ public struct ThunkScope
         }
         if (chain.Head is not null && !_flowSuppressed)
             chain.LeaveExecutionContextAfterRegistration(_executionContext!);
-        else if (RestoreExecutionContext())
+        else
         {
+            // The first such scope of a suspending chain leaves the leaf's values and flow state, in which the root registers.
+            if (chain.Head is not null && !chain.ScopeLeftLeafExecutionContext)
+                chain.LeafExecutionContext = ThreadExecutionContext.Capture();
+            if (!RestoreExecutionContext())
+                return;
             chain.ForgetExecutionContext();
             if (chain.Head is not null)
             {
@@ -202,11 +207,31 @@ public struct ThunkScope
     private readonly bool RestoreExecutionContext()
     {
         if (_flowSuppressed)
-            return RestoreWhileFlowSuppressed(_executionContext!);
+            return ThreadExecutionContext.RestoreWhileFlowSuppressed(_executionContext!);
         if (ExecutionContext.Capture() == _executionContext)
             return false;
         ExecutionContext.Restore(_executionContext!);
         return true;
+    }
+
+}
+
+/// <summary>
+/// A thread's ExecutionContext and whether its flow is suppressed, for what must be put back as it
+/// was, flow state included: a scope entered with the flow suppressed, and the leaf's context that
+/// the root registers in (<see cref="AsyncChain.LeafExecutionContext"/>).
+/// </summary>
+internal readonly record struct ThreadExecutionContext(ExecutionContext Values, bool FlowSuppressed)
+{
+    internal static ThreadExecutionContext Capture() =>
+        ExecutionContext.Capture() is { } values ? new(values, FlowSuppressed: false) : new(CaptureWhileFlowSuppressed(), FlowSuppressed: true);
+
+    internal void Restore()
+    {
+        if (FlowSuppressed)
+            RestoreWhileFlowSuppressed(Values);
+        else
+            ExecutionContext.Restore(Values);
     }
 
     /// <summary>
@@ -215,7 +240,7 @@ public struct ThunkScope
     /// saves the thread's context object itself, which no public API gives.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static ExecutionContext CaptureWhileFlowSuppressed()
+    internal static ExecutionContext CaptureWhileFlowSuppressed()
     {
         ExecutionContext.RestoreFlow();
         var values = ExecutionContext.Capture()!;
@@ -223,9 +248,9 @@ public struct ThunkScope
         return values;
     }
 
-    /// <summary>Puts back <paramref name="values"/> with the flow suppressed, as the scope was entered.</summary>
+    /// <summary>Puts back <paramref name="values"/> with the flow suppressed.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static bool RestoreWhileFlowSuppressed(ExecutionContext values)
+    internal static bool RestoreWhileFlowSuppressed(ExecutionContext values)
     {
         if (ExecutionContext.IsFlowSuppressed())
             ExecutionContext.RestoreFlow();
