@@ -213,7 +213,6 @@ public struct ThunkScope
         ExecutionContext.Restore(_executionContext!);
         return true;
     }
-
 }
 
 /// <summary>

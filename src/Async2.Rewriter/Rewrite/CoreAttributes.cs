@@ -31,13 +31,13 @@ internal static class CoreAttributes
     /// </summary>
     public static CustomAttribute DynamicDependency(ModuleDefinition module, MethodDefinition target)
     {
+        CustomAttribute Dependency((TypeReference Type, object Value) member) =>
+            Create(module, "System.Diagnostics.CodeAnalysis", "DynamicDependencyAttribute", member, (SystemType(module), target.DeclaringType));
         var name = target.Name.Replace('.', '#');
         if (name.IndexOfAny(SignatureNameDelimiters) >= 0)
-            return Create(module, "System.Diagnostics.CodeAnalysis", "DynamicDependencyAttribute",
-                (DynamicallyAccessedMemberTypes(module), target.IsPublic ? PublicMethods : NonPublicMethods), (SystemType(module), target.DeclaringType));
+            return Dependency((DynamicallyAccessedMemberTypes(module), target.IsPublic ? PublicMethods : NonPublicMethods));
         if (target.Parameters.Any(parameter => NamesTypeNestedInGenericType(parameter.ParameterType)))
-            return Create(module, "System.Diagnostics.CodeAnalysis", "DynamicDependencyAttribute",
-                (module.TypeSystem.String, name), (SystemType(module), target.DeclaringType));
+            return Dependency((module.TypeSystem.String, name));
         // The attribute names a member as a documentation comment ID does, without "M:" and the type.
         var owner = DocCommentId.GetDocCommentId(target.DeclaringType)["T:".Length..] + ".";
         var signature = DocCommentId.GetDocCommentId(target)["M:".Length..];
@@ -47,8 +47,7 @@ internal static class CoreAttributes
         // generic arguments: compiler-generated names (local functions, <Main>$) keep theirs.
         var member = signature[owner.Length..];
         int nameEnd = member.IndexOfAny(['(', '`']) is >= 0 and var end ? end : member.Length;
-        return Create(module, "System.Diagnostics.CodeAnalysis", "DynamicDependencyAttribute",
-            (module.TypeSystem.String, name + member[nameEnd..]), (SystemType(module), target.DeclaringType));
+        return Dependency((module.TypeSystem.String, name + member[nameEnd..]));
     }
 
     /// <summary>The characters that end a name in the trimmer's signature parser (its DocumentationSignatureParser).</summary>
