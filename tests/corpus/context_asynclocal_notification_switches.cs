@@ -6,6 +6,9 @@
 // switches while a resumption unwinds are left out (classic nests them by its boxes' contexts), as
 // are three or more nested methods that each set a value (Async2 switches back to the outermost
 // caller's values in one step: docs/design.md). Then the values each side sees after the awaits.
+// Only the calling thread's notifications are logged: a thread-pool thread that ran an earlier
+// scenario's ConfigureAwait(false) continuation switches back to the default context whenever the
+// scheduler lets it, which may fall inside a later window.
 using System;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
@@ -16,10 +19,10 @@ using System.Threading.Tasks.Sources;
 static class Program
 {
     static readonly List<string> Log = new();
-    static bool Recording;
+    static int RecordingThread = -1;
     static readonly AsyncLocal<string?> Scope = new(args =>
     {
-        if (Recording)
+        if (Environment.CurrentManagedThreadId == Volatile.Read(ref RecordingThread))
             Log.Add($"{args.PreviousValue ?? "null"}->{args.CurrentValue ?? "null"}{(args.ThreadContextChanged ? " (switch)" : "")}");
     });
 
@@ -126,9 +129,9 @@ static class Program
     static async Task Scenario(string name, Func<Task<string>> start, Action release)
     {
         Scope.Value = "caller";
-        Recording = true;
+        Volatile.Write(ref RecordingThread, Environment.CurrentManagedThreadId);
         var task = start();
-        Recording = false;
+        Volatile.Write(ref RecordingThread, -1);
         Console.WriteLine($"{name}: {string.Join(", ", Log)} | caller sees {Scope.Value}");
         Log.Clear();
         release();
