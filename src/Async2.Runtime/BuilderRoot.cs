@@ -57,9 +57,7 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
 
     public void MoveNext()
     {
-        var executionContext = _head.SavedExecutionContext!;
-        if (ExecutionContext.Capture() != executionContext)
-            ExecutionContext.Restore(executionContext);
+        ThreadExecutionContext.PutBack(_head.SavedExecutionContext!);
         var ends = new Ends(ref this, _head.StateAndFlags);
         if (!Telemetry.IsOn)
         {

@@ -166,8 +166,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         {
             if (SynchronizationContext.Current != synchronizationContext)
                 SynchronizationContext.SetSynchronizationContext(synchronizationContext);
-            if (ExecutionContext.Capture() != executionContext)
-                ExecutionContext.Restore(executionContext);
+            ThreadExecutionContext.PutBack(executionContext);
         }
     }
 
@@ -275,14 +274,7 @@ internal static class NotifierRegistration
         else
             RegisterInLeafContexts(registration, ref chain);
         if (chain.ExecutionContextAfterRegistration is { } callers)
-            RestoreCallersExecutionContext(callers);
-    }
-
-    /// <summary>Puts back the ExecutionContext that context scopes left the chain with (<see cref="AsyncChain.ExecutionContextAfterRegistration"/>).</summary>
-    private static void RestoreCallersExecutionContext(ExecutionContext callers)
-    {
-        if (ExecutionContext.Capture() != callers)
-            ExecutionContext.Restore(callers);
+            ThreadExecutionContext.PutBack(callers);
     }
 
     /// <summary>
@@ -297,14 +289,14 @@ internal static class NotifierRegistration
         if (chain.ScopeLeftLeafContext)
             SynchronizationContext.SetSynchronizationContext(chain.LeafSynchronizationContext);
         if (executionContext is not null)
-            chain.LeafExecutionContext.Restore();
+            chain.LeafExecutionContext.PutBack();
         try
         {
             registration.Register(chain.Notifier, chain.NotifierKind);
         }
         finally
         {
-            executionContext?.Restore();
+            executionContext?.PutBack();
             if (chain.ScopeLeftLeafContext)
                 SynchronizationContext.SetSynchronizationContext(synchronizationContext);
         }

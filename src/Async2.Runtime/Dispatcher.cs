@@ -169,8 +169,8 @@ internal static class Dispatcher
             }
 
             Continuation? rest = frame.Next;
-            if (!inFrameContext && !calleeFlows && frame.SavedExecutionContext is { } executionContext && ExecutionContext.Capture() != executionContext)
-                ExecutionContext.Restore(executionContext);
+            if (!inFrameContext && !calleeFlows && frame.SavedExecutionContext is { } executionContext)
+                ThreadExecutionContext.PutBack(executionContext);
             inFrameContext = false;
             var chain = new AsyncChain { Completed = completed, Fault = fault, PassThroughInnermost = passThrough, PassThroughCount = passThroughCount, ReusableNotifier = ends.ReusableNotifier };
             // The chain's only frame changes no caller's contexts but the root's, which puts them

@@ -111,11 +111,11 @@ public struct ThunkScope
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ThunkScope Enter()
     {
-        var executionContext = ExecutionContext.Capture();
+        var (executionContext, flowSuppressed) = ThreadExecutionContext.Capture();
         return new()
         {
-            _executionContext = executionContext ?? ThreadExecutionContext.CaptureWhileFlowSuppressed(),
-            _flowSuppressed = executionContext is null,
+            _executionContext = executionContext,
+            _flowSuppressed = flowSuppressed,
             _synchronizationContext = SynchronizationContext.Current,
             _restores = true,
         };
@@ -204,15 +204,7 @@ public struct ThunkScope
 
     /// <summary>Puts back the ExecutionContext the scope was entered in; whether it had changed.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private readonly bool RestoreExecutionContext()
-    {
-        if (_flowSuppressed)
-            return ThreadExecutionContext.RestoreWhileFlowSuppressed(_executionContext!);
-        if (ExecutionContext.Capture() == _executionContext)
-            return false;
-        ExecutionContext.Restore(_executionContext!);
-        return true;
-    }
+    private readonly bool RestoreExecutionContext() => new ThreadExecutionContext(_executionContext!, _flowSuppressed).PutBack();
 }
 
 /// <summary>
@@ -222,15 +214,22 @@ public struct ThunkScope
 /// </summary>
 internal readonly record struct ThreadExecutionContext(ExecutionContext Values, bool FlowSuppressed)
 {
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static ThreadExecutionContext Capture() =>
         ExecutionContext.Capture() is { } values ? new(values, FlowSuppressed: false) : new(CaptureWhileFlowSuppressed(), FlowSuppressed: true);
 
-    internal void Restore()
+    /// <summary>Puts these values and this flow state on the thread; whether it had others.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal bool PutBack() => FlowSuppressed ? RestoreWhileFlowSuppressed(Values) : PutBack(Values);
+
+    /// <summary>Puts <paramref name="values"/>, a context captured with the flow allowed, on the thread; whether it had another.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static bool PutBack(ExecutionContext values)
     {
-        if (FlowSuppressed)
-            RestoreWhileFlowSuppressed(Values);
-        else
-            ExecutionContext.Restore(Values);
+        if (ExecutionContext.Capture() == values)
+            return false;
+        ExecutionContext.Restore(values);
+        return true;
     }
 
     /// <summary>
