@@ -107,7 +107,9 @@ public sealed class NativeAotTests(ITestOutputHelper output)
 
     /// <summary>
     /// AsyncStackTrace.Capture() under NativeAOT, where a stack frame does not name its method: the
-    /// trace says so instead of coming back empty, as if nothing were awaiting.
+    /// trace says so instead of coming back empty, as if nothing were awaiting. The publish warns
+    /// nothing about Async2's own code: Async2.Runtime needs nothing NativeAOT lacks, and Async2's
+    /// build task, built from source beside the app, is not analysed as part of it.
     /// </summary>
     [Fact]
     public void Published_with_NativeAOT_a_logical_stack_says_why_it_lists_no_frames()
@@ -115,9 +117,11 @@ public sealed class NativeAotTests(ITestOutputHelper output)
         var folder = Path.Combine(Path.GetTempPath(), $"async2-aot-LogicalStack-{Guid.NewGuid():N}");
         try
         {
-            var native = Publish(folder, [("LogicalStack", "Exe", [Path.Combine(TestEnvironment.FixturesFolder, "LogicalStack.cs")])]);
+            var (native, log) = Publish(folder, [("LogicalStack", "Exe", [Path.Combine(TestEnvironment.FixturesFolder, "LogicalStack.cs")])], ["-p:PublishAot=true"]);
             var transcript = Transcript(native);
             output.WriteLine(transcript);
+            var source = Path.Combine(TestEnvironment.RepositoryRoot, "src") + Path.DirectorySeparatorChar;
+            Assert.Empty(log.Split('\n').Where(line => line.Contains("warning IL", StringComparison.Ordinal) && line.Contains(source, StringComparison.Ordinal)));
             Assert.StartsWith("under NativeAOT stack frames do not name their methods, so the frames without one and the awaiting callers are not listed\n", transcript);
             Assert.EndsWith("depth 2\n[exit code 0]", transcript);
         }
