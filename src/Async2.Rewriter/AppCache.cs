@@ -197,9 +197,20 @@ public static class AppCache
     /// <summary>A hash of the file's contents (a link's target's).</summary>
     private static string ContentHash(string path)
     {
+        if (IsEmpty(path))
+            return EmptyContentHash;
         using var file = File.OpenRead(path);
         return Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(file));
     }
+
+    private static readonly string EmptyContentHash = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData([]));
+
+    /// <summary>
+    /// Whether the file has no contents, so that neither its hash nor its copy opens it: a FIFO or
+    /// a socket in the app folder has none either, and .NET cannot tell them from a file (opening a
+    /// FIFO waits for a writer, for ever). They are copied as empty files.
+    /// </summary>
+    private static bool IsEmpty(string path) => new FileInfo(path).Length == 0;
 
     private static IEnumerable<string> Files(string folder, string skipped) =>
         Directory.EnumerateFiles(folder).Concat(Directory.EnumerateDirectories(folder)
@@ -217,7 +228,17 @@ public static class AppCache
     {
         Directory.CreateDirectory(to);
         foreach (var file in Directory.EnumerateFiles(from))
-            File.Copy(file, Path.Combine(to, Path.GetFileName(file)));
+        {
+            var copy = Path.Combine(to, Path.GetFileName(file));
+            if (!IsEmpty(file))
+                File.Copy(file, copy);
+            else
+            {
+                File.Create(copy).Dispose();
+                if (!OperatingSystem.IsWindows())
+                    File.SetUnixFileMode(copy, File.GetUnixFileMode(file));
+            }
+        }
         foreach (var directory in Directory.EnumerateDirectories(from).Where(directory => !IsSameFolder(directory, skipped)))
             CopyFolder(directory, Path.Combine(to, Path.GetFileName(directory)), skipped);
     }

@@ -786,6 +786,33 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public void Run_of_an_app_whose_folder_holds_a_FIFO_copies_it_as_an_empty_file_without_opening_it()
+    {
+        // Hashing and copying the app folder opened the FIFO, which waits for a writer: run hung for ever.
+        if (OperatingSystem.IsWindows())
+            return;
+        var dll = AppFolder("fifo");
+        var fifo = Path.Combine(Path.GetDirectoryName(dll)!, "requests.fifo");
+        using (var mkfifo = System.Diagnostics.Process.Start("mkfifo", [fifo]))
+            mkfifo.WaitForExit();
+        Assert.True(File.Exists(fifo));
+        var cache = Path.Combine(_folder, "cache");
+
+        var run = Task.Run(() => RunWithCache(cache, dll));
+        if (!run.Wait(TimeSpan.FromMinutes(3)))
+        {
+            using var unblock = new FileStream(fifo, FileMode.Open, FileAccess.Write);
+            Assert.Fail("run waited on the FIFO in the app folder");
+        }
+
+        Assert.Equal(0, run.Result.ExitCode);
+        Assert.Equal("no exception\n", run.Result.Stdout.ReplaceLineEndings("\n"));
+        var copy = new FileInfo(Path.Combine(Directory.GetDirectories(cache).Single(), "requests.fifo"));
+        Assert.True(copy.Exists);
+        Assert.Equal(0, copy.Length);
+    }
+
+    [Fact]
     public void Rewrite_into_the_inputs_own_folder_under_another_name_warns_that_the_host_would_load_the_input()
     {
         // It wrote App.async2.dll beside App.dll without a word, and running it there loaded App.dll,
