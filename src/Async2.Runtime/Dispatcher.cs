@@ -144,14 +144,21 @@ internal static class Dispatcher
                 // in another context ends the run: the dispatch moves there first.
                 Continuation run = frame;
                 int count = 0;
+                ExecutionContext? rethrownIn = null;
                 do
                 {
+                    // Classic async rethrows in each frame's own context: the last that saved one is
+                    // where a caller that saved none catches, and where the root completes the Task.
+                    if ((completed is null || (completed.Flags & ContinuationFlags.FlowsContextsToCaller) == 0) && frame.SavedExecutionContext is { } saved)
+                        rethrownIn = saved;
                     completed = frame;
                     frame = frame.Next;
                     count++;
                 }
                 while (frame is not null && !HandlesExceptions(frame) && count < PassThroughFrames.MaxNesting
                     && ContextToContinueIn(frame, completed, first, ref inliningAllowed) is null);
+                if (rethrownIn is not null)
+                    ThreadExecutionContext.PutBack(rethrownIn);
                 completedPassedThrough = true;
                 if (!PassThroughFrames.ShownInStackTraces)
                     continue;
