@@ -71,17 +71,29 @@ internal static class ResumeContext
             // Task, which code after the await would see as Task.CurrentId.
             ThreadPool.UnsafeQueueUserWorkItem(resumption, preferLocal: true);
         else if (TaskScheduler.Current == context || Thread.CurrentThread.IsThreadPoolThread)
+        {
             // As classic async continues on a scheduler: run inline if the scheduler agrees
             // (TryExecuteTaskInline), else queued to it. A synchronous continuation of a completed
             // task is the public way to make that offer.
-            Task.CompletedTask.ContinueWith(static (_, state) => ((Resumption)state!).Run(), resumption, CancellationToken.None,
-                TaskContinuationOptions.ExecuteSynchronously | TaskContinuationOptions.DenyChildAttach, (TaskScheduler)context);
-        else
-        {
+            var queuing = resumption.Queue();
             try
             {
-                Task.Factory.StartNew(static state => ((Resumption)state!).Run(), resumption,
-                    CancellationToken.None, TaskCreationOptions.DenyChildAttach, (TaskScheduler)context);
+                Task.CompletedTask.ContinueWith(static (_, state) => ((Resumption)state!).Run(), resumption, CancellationToken.None,
+                    TaskContinuationOptions.ExecuteSynchronously | TaskContinuationOptions.DenyChildAttach, (TaskScheduler)context);
+            }
+            finally
+            {
+                resumption.Queued(queuing);
+            }
+        }
+        else
+        {
+            var queuing = resumption.Queue();
+            var task = new Task(static state => ((Resumption)state!).Run(), resumption, CancellationToken.None, TaskCreationOptions.DenyChildAttach);
+            resumption.Queued(queuing);
+            try
+            {
+                task.Start((TaskScheduler)context);
             }
             catch (TaskSchedulerException)
             {
@@ -96,10 +108,40 @@ internal static class ResumeContext
     {
         private static readonly ContextCallback s_dispatch = static state => ((Resumption)state!).Dispatch();
 
+        /// <summary>
+        /// While a resumption without a context of its own is handed to a TaskScheduler: the thread
+        /// handing it over and its context, in which a scheduler running it inline runs it, as
+        /// classic async's continuation that captured none runs where the callee completed.
+        /// </summary>
+        private (int Thread, ExecutionContext Context)? _queuedFrom;
+
+        /// <summary>
+        /// Called before a Task for this resumption is created: without a context of its own, the
+        /// flow is suppressed so that the Task captures none either (it would carry the callee's
+        /// context to the scheduler's thread), until <see cref="Queued"/>.
+        /// </summary>
+        internal AsyncFlowControl? Queue()
+        {
+            if (executionContext is not null || ExecutionContext.Capture() is not { } current)
+                return null;
+            _queuedFrom = (Environment.CurrentManagedThreadId, current);
+            return ExecutionContext.SuppressFlow();
+        }
+
+        internal void Queued(AsyncFlowControl? queuing)
+        {
+            if (queuing is not { } flow)
+                return;
+            _queuedFrom = null;
+            flow.Undo();
+        }
+
         internal void Run()
         {
             // Without a context of its own, in the thread's, which the frames after it must not change for good.
-            if ((executionContext ?? ExecutionContext.Capture()) is { } context)
+            var context = executionContext
+                ?? (_queuedFrom is { } queuedFrom && queuedFrom.Thread == Environment.CurrentManagedThreadId ? queuedFrom.Context : ExecutionContext.Capture());
+            if (context is not null)
                 ExecutionContext.Run(context, s_dispatch, this);
             else
                 Dispatch();
