@@ -238,7 +238,7 @@ internal readonly record struct ThreadExecutionContext(ExecutionContext Values, 
     /// saves the thread's context object itself, which no public API gives.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    internal static ExecutionContext CaptureWhileFlowSuppressed()
+    private static ExecutionContext CaptureWhileFlowSuppressed()
     {
         ExecutionContext.RestoreFlow();
         var values = ExecutionContext.Capture()!;
@@ -248,7 +248,7 @@ internal readonly record struct ThreadExecutionContext(ExecutionContext Values, 
 
     /// <summary>Puts back <paramref name="values"/> with the flow suppressed.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    internal static bool RestoreWhileFlowSuppressed(ExecutionContext values)
+    private static bool RestoreWhileFlowSuppressed(ExecutionContext values)
     {
         if (ExecutionContext.IsFlowSuppressed())
             ExecutionContext.RestoreFlow();
