@@ -173,15 +173,18 @@ public ref struct AsyncChain
     /// </summary>
     public nuint StackFloor;
 
-    /// <summary>Set by a Task thunk for its variant's context scope, taken by that scope (ThunkScope.EnterVariant).</summary>
-    internal bool CallerRestoresContexts;
+    /// <summary>
+    /// What the next context scope entered leaves to whoever called or resumed its variant: set by a
+    /// Task thunk or the dispatcher for that variant's scope, taken by it (ThunkScope.EnterVariant).
+    /// </summary>
+    internal ScopeLending ScopeLending;
 
     /// <summary>
     /// Called by a Task thunk before it calls a variant that has a context scope: the thunk restores
     /// the contexts itself, so the variant's scope need not (ThunkScope.EnterVariant).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void LendContextScope() => CallerRestoresContexts = true;
+    public void LendContextScope() => ScopeLending = ScopeLending.Contexts;
 
     /// <summary>True while frames are suspending (a callee returned without completing).</summary>
     public readonly bool IsSuspending
@@ -331,6 +334,23 @@ public ref struct AsyncChain
             RethrowThroughPassThroughFrames();
         return Unsafe.As<Continuation<T>>(Completed!).Result;
     }
+}
+
+/// <summary>What a variant's context scope leaves to its caller or to the dispatcher (<see cref="AsyncChain.ScopeLending"/>).</summary>
+internal enum ScopeLending : byte
+{
+    /// <summary>Nothing: the scope puts back both contexts.</summary>
+    None,
+
+    /// <summary>Both contexts, all the time: a Task thunk or a root that restores them itself.</summary>
+    Contexts,
+
+    /// <summary>
+    /// The ExecutionContext, when the resumed frame returns or throws: the dispatcher puts back the
+    /// caller's own, or, for a caller that saved none, leaves the one the frame finished in, as classic
+    /// async's continuation that captured no context runs in whatever its callee's left.
+    /// </summary>
+    ExecutionContextOnCompletion,
 }
 
 /// <summary>How the root registers with <see cref="AsyncChain.Notifier"/>.</summary>

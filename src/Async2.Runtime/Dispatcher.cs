@@ -181,9 +181,16 @@ internal static class Dispatcher
             inFrameContext = false;
             var chain = new AsyncChain { Completed = completed, Fault = fault, PassThroughInnermost = passThrough, PassThroughCount = passThroughCount, ReusableNotifier = ends.ReusableNotifier };
             // The chain's only frame changes no caller's contexts but the root's, which puts them
-            // back: its scope is lent to the root, as a Task thunk lends a variant's.
-            if (ends.RootRestoresContexts && rest is null && frame == first && (frame.Flags & ContinuationFlags.HasContextScope) != 0)
-                chain.LendContextScope();
+            // back: its scope is lent to the root, as a Task thunk lends a variant's. Any other
+            // resumed frame's scope leaves the ExecutionContext it finishes in to this loop, which
+            // puts back its caller's; a caller that saved none continues in it, as in classic async.
+            if ((frame.Flags & ContinuationFlags.HasContextScope) != 0)
+            {
+                if (ends.RootRestoresContexts && rest is null && frame == first)
+                    chain.LendContextScope();
+                else
+                    chain.ScopeLending = ScopeLending.ExecutionContextOnCompletion;
+            }
             (passThrough, passThroughCount) = (null, 0);
             StackGuard.SetFloor(ref chain);
             if (RecordsResumedFrames)

@@ -108,6 +108,12 @@ public struct ThunkScope
     /// </summary>
     private bool _restores;
 
+    /// <summary>
+    /// Whether the scope, entered by a frame the dispatcher resumed, leaves the ExecutionContext to
+    /// the dispatcher when the frame returns or throws (<see cref="ScopeLending.ExecutionContextOnCompletion"/>).
+    /// </summary>
+    private bool _completionLeavesExecutionContext;
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ThunkScope Enter()
     {
@@ -141,10 +147,15 @@ public struct ThunkScope
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ThunkScope EnterVariant(ref AsyncChain chain)
     {
-        if (!chain.CallerRestoresContexts)
+        var lending = chain.ScopeLending;
+        if (lending == ScopeLending.None)
             return Enter();
-        chain.CallerRestoresContexts = false;
-        return default;
+        chain.ScopeLending = ScopeLending.None;
+        if (lending == ScopeLending.Contexts)
+            return default;
+        var scope = Enter();
+        scope._completionLeavesExecutionContext = true;
+        return scope;
     }
 
     /// <summary>
@@ -154,7 +165,8 @@ public struct ThunkScope
     /// root registers with the notifier. The caller's ExecutionContext it leaves to the root, which
     /// puts it back once it has registered (<see cref="AsyncChain.ExecutionContextAfterRegistration"/>),
     /// unless the scope was entered with the flow suppressed: that one puts its caller's back at once,
-    /// over what the scopes below left to the root.
+    /// over what the scopes below left to the root. A resumed frame's scope leaves the ExecutionContext
+    /// to the dispatcher when the frame returns or throws (<see cref="ScopeLending.ExecutionContextOnCompletion"/>).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly void ExitVariant(ref AsyncChain chain)
@@ -174,7 +186,7 @@ public struct ThunkScope
         }
         if (chain.Head is not null && !_flowSuppressed)
             chain.LeaveExecutionContextAfterRegistration(_executionContext!);
-        else
+        else if (chain.Head is not null || !_completionLeavesExecutionContext)
         {
             // The first such scope of a suspending chain leaves the leaf's values and flow state, in which the root registers.
             if (chain.Head is not null && !chain.ScopeLeftLeafExecutionContext)
@@ -200,7 +212,8 @@ public struct ThunkScope
     /// suppressed, where the context object itself cannot be compared.
     /// </summary>
     public readonly bool ChangedContexts() =>
-        _restores && (_flowSuppressed || SynchronizationContext.Current != _synchronizationContext || ExecutionContext.Capture() != _executionContext);
+        _restores && (SynchronizationContext.Current != _synchronizationContext
+            || (!_completionLeavesExecutionContext && (_flowSuppressed || ExecutionContext.Capture() != _executionContext)));
 
     /// <summary>Puts back the ExecutionContext the scope was entered in; whether it had changed.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
