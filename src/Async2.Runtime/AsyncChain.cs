@@ -346,11 +346,13 @@ internal enum ScopeLending : byte
     Contexts,
 
     /// <summary>
-    /// The ExecutionContext, when the resumed frame returns or throws: the dispatcher puts back the
-    /// caller's own, or, for a caller that saved none, leaves the one the frame finished in, as classic
-    /// async's continuation that captured no context runs in whatever its callee's left.
+    /// Both contexts, when the resumed frame returns or throws, as classic async's continuation of
+    /// its caller finds them: the dispatcher puts back the caller's ExecutionContext (a caller that
+    /// saved none runs in the one the frame finished in), and sends the caller to the
+    /// SynchronizationContext it awaited in, or to the thread pool, unless it may go on under the one
+    /// the frame left.
     /// </summary>
-    ExecutionContextOnCompletion,
+    ContextsOnCompletion,
 }
 
 /// <summary>How the root registers with <see cref="AsyncChain.Notifier"/>.</summary>

@@ -108,15 +108,15 @@ internal static class Dispatcher
         // a dispatch continued in another context (ResumeContext) starts after a callee completed.
         bool inFrameContext = completed is null;
         // Whether a caller that captured no context may continue here (ResumeContext.AllowsInlining),
-        // read once rather than per frame: a frame in the compatible mode puts back the
-        // SynchronizationContext it changes and the TaskScheduler stays while the loop runs, so
-        // only a callee in flowing mode can make it stale.
+        // read once rather than per frame: the TaskScheduler stays while the loop runs, and only a
+        // callee in flowing mode or one whose scope left its contexts here can change the
+        // SynchronizationContext.
         bool? inliningAllowed = null;
         while (true)
         {
             // In flowing mode the callee's contexts are the caller's: nothing is put back.
             bool calleeFlows = completed is not null && (completed.Flags & ContinuationFlags.FlowsContextsToCaller) != 0;
-            if (calleeFlows)
+            if (completed is not null && (completed.Flags & (ContinuationFlags.FlowsContextsToCaller | ContinuationFlags.HasContextScope)) != 0)
                 inliningAllowed = null;
 
             // A caller frame continues in the context it awaited in (the first frame is where its
@@ -182,14 +182,14 @@ internal static class Dispatcher
             var chain = new AsyncChain { Completed = completed, Fault = fault, PassThroughInnermost = passThrough, PassThroughCount = passThroughCount, ReusableNotifier = ends.ReusableNotifier };
             // The chain's only frame changes no caller's contexts but the root's, which puts them
             // back: its scope is lent to the root, as a Task thunk lends a variant's. Any other
-            // resumed frame's scope leaves the ExecutionContext it finishes in to this loop, which
-            // puts back its caller's; a caller that saved none continues in it, as in classic async.
+            // resumed frame's scope leaves the contexts it finishes in to this loop, which treats
+            // them as classic async's continuation of the caller does.
             if ((frame.Flags & ContinuationFlags.HasContextScope) != 0)
             {
                 if (ends.RootRestoresContexts && rest is null && frame == first)
                     chain.LendContextScope();
                 else
-                    chain.ScopeLending = ScopeLending.ExecutionContextOnCompletion;
+                    chain.ScopeLending = ScopeLending.ContextsOnCompletion;
             }
             (passThrough, passThroughCount) = (null, 0);
             StackGuard.SetFloor(ref chain);

@@ -109,10 +109,10 @@ public struct ThunkScope
     private bool _restores;
 
     /// <summary>
-    /// Whether the scope, entered by a frame the dispatcher resumed, leaves the ExecutionContext to
-    /// the dispatcher when the frame returns or throws (<see cref="ScopeLending.ExecutionContextOnCompletion"/>).
+    /// Whether the scope, entered by a frame the dispatcher resumed, leaves both contexts to the
+    /// dispatcher when the frame returns or throws (<see cref="ScopeLending.ContextsOnCompletion"/>).
     /// </summary>
-    private bool _completionLeavesExecutionContext;
+    private bool _completionLeavesContexts;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ThunkScope Enter()
@@ -154,7 +154,7 @@ public struct ThunkScope
         if (lending == ScopeLending.Contexts)
             return default;
         var scope = Enter();
-        scope._completionLeavesExecutionContext = true;
+        scope._completionLeavesContexts = true;
         return scope;
     }
 
@@ -165,13 +165,13 @@ public struct ThunkScope
     /// root registers with the notifier. The caller's ExecutionContext it leaves to the root, which
     /// puts it back once it has registered (<see cref="AsyncChain.ExecutionContextAfterRegistration"/>),
     /// unless the scope was entered with the flow suppressed: that one puts its caller's back at once,
-    /// over what the scopes below left to the root. A resumed frame's scope leaves the ExecutionContext
-    /// to the dispatcher when the frame returns or throws (<see cref="ScopeLending.ExecutionContextOnCompletion"/>).
+    /// over what the scopes below left to the root. A resumed frame's scope leaves both contexts to
+    /// the dispatcher when the frame returns or throws (<see cref="ScopeLending.ContextsOnCompletion"/>).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly void ExitVariant(ref AsyncChain chain)
     {
-        if (!_restores)
+        if (!_restores || (_completionLeavesContexts && chain.Head is null))
             return;
         var current = SynchronizationContext.Current;
         if (current != _synchronizationContext)
@@ -186,7 +186,7 @@ public struct ThunkScope
         }
         if (chain.Head is not null && !_flowSuppressed)
             chain.LeaveExecutionContextAfterRegistration(_executionContext!);
-        else if (chain.Head is not null || !_completionLeavesExecutionContext)
+        else
         {
             // The first such scope of a suspending chain leaves the leaf's values and flow state, in which the root registers.
             if (chain.Head is not null && !chain.ScopeLeftLeafExecutionContext)
@@ -212,8 +212,8 @@ public struct ThunkScope
     /// suppressed, where the context object itself cannot be compared.
     /// </summary>
     public readonly bool ChangedContexts() =>
-        _restores && (SynchronizationContext.Current != _synchronizationContext
-            || (!_completionLeavesExecutionContext && (_flowSuppressed || ExecutionContext.Capture() != _executionContext)));
+        _restores && !_completionLeavesContexts
+        && (_flowSuppressed || SynchronizationContext.Current != _synchronizationContext || ExecutionContext.Capture() != _executionContext);
 
     /// <summary>Puts back the ExecutionContext the scope was entered in; whether it had changed.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
