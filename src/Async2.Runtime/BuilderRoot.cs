@@ -32,6 +32,14 @@ internal static class BuilderRoot
     internal static bool Suits(ref AsyncChain chain) =>
         chain.NotifierKind is NotifierKind.Task or NotifierKind.ReusableAwaiter or NotifierKind.Yield or NotifierKind.StandIn
         && chain.Head!.SavedExecutionContext is not null && !ExecutionContext.IsFlowSuppressed();
+
+    /// <summary>
+    /// The head of the chain whose first registration this thread is making (BuilderRoot.Start):
+    /// the box is a copy of the root made during that registration, so a flag the root clears
+    /// after it would stay set in the box. Read at the box's first resumption only.
+    /// </summary>
+    [ThreadStatic]
+    internal static Continuation? StartingHead;
 }
 
 /// <summary>
@@ -47,18 +55,32 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     private TBuilder _builder;
     private Continuation _head;
 
+    /// <summary>While the root registers with the notifier again (<see cref="IDispatchEnds.ResumedInsideRegistration"/>, as ChainRoot's).</summary>
+    private bool _registering;
+
+    /// <summary>Until the box's first resumption, which may come inside <see cref="Start"/>'s registration (<see cref="BuilderRoot.StartingHead"/>).</summary>
+    private bool _firstResumption;
+
     /// <summary>Called by the thunk when the first synchronous run of the chain suspended (<see cref="BuilderRoot.Suits"/>); the builder's Task is the box.</summary>
     internal static TBuilder Start(ref AsyncChain chain)
     {
-        var root = new BuilderRoot<TBuilder> { _builder = default, _head = chain.Head! };
+        var root = new BuilderRoot<TBuilder> { _builder = default, _head = chain.Head!, _firstResumption = true };
+        BuilderRoot.StartingHead = root._head;
         root.Register(ref chain);
+        BuilderRoot.StartingHead = null;
         return root._builder;
     }
 
     public void MoveNext()
     {
         ThreadExecutionContext.PutBack(_head.SavedExecutionContext!);
-        var ends = new Ends(ref this, _head.StateAndFlags);
+        bool insideRegistration = _registering;
+        if (_firstResumption)
+        {
+            _firstResumption = false;
+            insideRegistration = BuilderRoot.StartingHead == _head;
+        }
+        var ends = new Ends(ref this, _head.StateAndFlags, insideRegistration);
         if (!Telemetry.IsOn)
         {
             Dispatcher.Run(ref ends, _head);
@@ -85,7 +107,9 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
         }
         if (_head != chain.Head)
             _head = chain.Head;
+        _registering = true;
         Register(ref chain);
+        _registering = false;
     }
 
     /// <summary>Registers with what the head awaits (at the first suspension, a Task) through the builder.</summary>
@@ -154,12 +178,14 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     }
 
     /// <summary>What the dispatch does at its ends: acts on this root, in the box, by reference.</summary>
-    private ref struct Ends(ref BuilderRoot<TBuilder> root, int resumedAt) : IDispatchEnds
+    private ref struct Ends(ref BuilderRoot<TBuilder> root, int resumedAt, bool insideRegistration) : IDispatchEnds
     {
         private ref BuilderRoot<TBuilder> _root = ref root;
 
         // The box runs MoveNext in ExecutionContext.RunInternal, which puts the thread's contexts back.
         public readonly bool RootRestoresContexts => true;
+
+        public readonly bool ResumedInsideRegistration => insideRegistration;
 
         // The builder registers the awaiter in a box itself, not the box: it keeps none to reuse.
         public readonly object? ReusableNotifier => null;

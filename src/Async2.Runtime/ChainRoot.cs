@@ -50,6 +50,14 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// <summary>The awaiter box of the chain's last suspension on a BCL awaiter, for the next (<see cref="AsyncChain.ReusableNotifier"/>).</summary>
     private object? _awaiterBox;
 
+    /// <summary>
+    /// While the root registers with the notifier: one that calls back at once resumes the chain
+    /// inside the registration (<see cref="IDispatchEnds.ResumedInsideRegistration"/>). A notifier
+    /// completing on another thread before the registration returns counts as such too, an outcome
+    /// classic async's callers also give when their callee completes before they await it.
+    /// </summary>
+    private bool _registering;
+
     /// <summary>Waits for the chain's notifier, then resumes the chain from its head.</summary>
     internal void AwaitNotifier(ref AsyncChain chain)
     {
@@ -65,8 +73,10 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         else if (_awaiterBox is not null)
             Unsafe.As<AwaiterBox>(_awaiterBox).Clear();
         _waiting = true;
+        _registering = true;
         var registration = new Registration(this);
         NotifierRegistration.Register(registration, ref chain);
+        _registering = false;
     }
 
     private readonly struct Registration(ChainRoot root) : INotifierRegistration
@@ -176,7 +186,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         // The head stays recorded (a re-suspending chain usually has the same one): it is not
         // resumed twice, because the notifier calls back once per registration (_waiting).
         Continuation head = _head!;
-        var ends = new Ends(this, inContextRun);
+        var ends = new Ends(this, inContextRun, _registering);
         if (!Telemetry.IsOn)
         {
             Dispatcher.Run(ref ends, head);
@@ -190,14 +200,16 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// <summary>Dispatches the chain from <paramref name="frame"/>, where it moved to.</summary>
     internal void Continue(Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault)
     {
-        var ends = new Ends(this, inContextRun: false);
+        var ends = new Ends(this, inContextRun: false, insideRegistration: false);
         Dispatcher.Run(ref ends, frame, completed, fault);
     }
 
     /// <summary>The root object is called at each end of a dispatch.</summary>
-    private readonly struct Ends(ChainRoot root, bool inContextRun) : IDispatchEnds
+    private readonly struct Ends(ChainRoot root, bool inContextRun, bool insideRegistration) : IDispatchEnds
     {
         public bool RootRestoresContexts => inContextRun;
+
+        public bool ResumedInsideRegistration => insideRegistration;
 
         public object? ReusableNotifier => root._awaiterBox;
 

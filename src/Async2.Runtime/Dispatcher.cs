@@ -39,6 +39,14 @@ internal interface IDispatchEnds
     /// </summary>
     bool RootRestoresContexts { get; }
 
+    /// <summary>
+    /// Whether the dispatch runs inside the root's own registration with the notifier, which called
+    /// the continuation at once (an awaiter's OnCompleted, a SynchronizationContext's Post or a
+    /// TaskScheduler that runs it inline). A resumed frame's scope then puts back its contexts itself:
+    /// classic async's callers find such a callee complete when they await it, and go on in their own.
+    /// </summary>
+    bool ResumedInsideRegistration { get; }
+
     /// <summary>The awaiter box the root registered with last, for a frame that suspends on the same awaiter type again (<see cref="AsyncChain.ReusableNotifier"/>).</summary>
     object? ReusableNotifier { get; }
 
@@ -188,7 +196,7 @@ internal static class Dispatcher
             {
                 if (ends.RootRestoresContexts && rest is null && frame == first)
                     chain.LendContextScope();
-                else
+                else if (!ends.ResumedInsideRegistration)
                     chain.ScopeLending = ScopeLending.ContextsOnCompletion;
             }
             (passThrough, passThroughCount) = (null, 0);
