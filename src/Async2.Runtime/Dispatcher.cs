@@ -259,6 +259,7 @@ internal static class Dispatcher
         object? target = continuing.CapturedContext switch
         {
             { } context when !ResumeContext.IsCurrent(context) => context,
+            SynchronizationContext when TaskScheduler.Current != TaskScheduler.Default => ResumeContext.OutsideTaskScheduler,
             null when !(inliningAllowed ??= ResumeContext.AllowsInlining()) => TaskScheduler.Default,
             _ => null,
         };

@@ -42,10 +42,19 @@ internal static class ResumeContext
     };
 
     /// <summary>
+    /// Where a frame that awaited under the SynchronizationContext now current goes on while a task
+    /// of a custom TaskScheduler runs (the callee was resumed in one): here, but outside that
+    /// scheduler. Classic async runs such a continuation inline with no current task, so its code
+    /// starts tasks and awaits Task.Yield on the default scheduler; a library cannot leave the
+    /// current task, so the dispatch goes on inside a task run on the spot that hides its scheduler.
+    /// </summary>
+    internal static readonly object OutsideTaskScheduler = new();
+
+    /// <summary>
     /// Continues the dispatch of a chain at <paramref name="frame"/> (null: past the outermost frame,
     /// where <paramref name="root"/> completes the Task) inside <paramref name="context"/> (a
-    /// SynchronizationContext, or a TaskScheduler: <see cref="TaskScheduler.Default"/> for the
-    /// thread pool), with the callee's outcome. A frame that suspended with the flow suppressed
+    /// SynchronizationContext, a TaskScheduler: <see cref="TaskScheduler.Default"/> for the
+    /// thread pool, or <see cref="OutsideTaskScheduler"/>), with the callee's outcome. A frame that suspended with the flow suppressed
     /// saved no ExecutionContext and continues in the one of the thread it runs on, as classic
     /// async's box that captured none does (the thread pool's default, or the context's thread's);
     /// otherwise the current one goes along.
@@ -66,6 +75,9 @@ internal static class ResumeContext
                 ChainRoot.RethrowOnThreadPool(exception);
             }
         }
+        else if (context == OutsideTaskScheduler)
+            new Task(static state => ((Resumption)state!).Run(), resumption, CancellationToken.None,
+                TaskCreationOptions.HideScheduler | TaskCreationOptions.DenyChildAttach).RunSynchronously(TaskScheduler.Default);
         else if (context == TaskScheduler.Default)
             // As classic async queues a continuation that may not run inline: a work item, not a
             // Task, which code after the await would see as Task.CurrentId.
