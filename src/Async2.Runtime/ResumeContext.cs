@@ -54,10 +54,10 @@ internal static class ResumeContext
     /// Continues the dispatch of a chain at <paramref name="frame"/> (null: past the outermost frame,
     /// where <paramref name="root"/> completes the Task) inside <paramref name="context"/> (a
     /// SynchronizationContext, a TaskScheduler: <see cref="TaskScheduler.Default"/> for the
-    /// thread pool, or <see cref="OutsideTaskScheduler"/>), with the callee's outcome. A frame that suspended with the flow suppressed
-    /// saved no ExecutionContext and continues in the one of the thread it runs on, as classic
-    /// async's box that captured none does (the thread pool's default, or the context's thread's);
-    /// otherwise the current one goes along.
+    /// thread pool, or <see cref="OutsideTaskScheduler"/>), with the callee's outcome. A frame that
+    /// suspended with the flow suppressed saved no ExecutionContext and continues in the one of the
+    /// thread it runs on, as classic async's box that captured none does (the thread pool's
+    /// default, or the context's thread's); otherwise the current one goes along.
     /// </summary>
     internal static void ResumeOn(object context, Continuation? frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault)
     {
