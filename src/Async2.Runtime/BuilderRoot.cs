@@ -193,7 +193,7 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
         public readonly void Suspended(ref AsyncChain chain) => _root.Suspended(ref chain, resumedAt);
 
         public readonly void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault) =>
-            ResumeContext.ResumeOn(context, frame, _root.HandOver(), completed, fault);
+            ResumeContext.ResumeOn(context, frame, _root.HandOver(), completed, fault, insideRegistration);
 
         public readonly void Completed(Continuation outermost, ExceptionDispatchInfo? fault) => _root._builder.Complete(outermost, fault);
     }

@@ -198,9 +198,9 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     }
 
     /// <summary>Dispatches the chain from <paramref name="frame"/>, where it moved to.</summary>
-    internal void Continue(Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault)
+    internal void Continue(Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault, bool insideRegistration)
     {
-        var ends = new Ends(this, inContextRun: false, insideRegistration: false);
+        var ends = new Ends(this, inContextRun: false, insideRegistration);
         Dispatcher.Run(ref ends, frame, completed, fault);
     }
 
@@ -216,7 +216,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         public void Suspended(ref AsyncChain chain) => root.AwaitNotifier(ref chain);
 
         public void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault) =>
-            ResumeContext.ResumeOn(context, frame, root, completed, fault);
+            ResumeContext.ResumeOn(context, frame, root, completed, fault, insideRegistration);
 
         public void Completed(Continuation outermost, ExceptionDispatchInfo? fault) => root.Finish(outermost, fault);
     }

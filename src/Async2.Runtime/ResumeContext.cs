@@ -59,9 +59,13 @@ internal static class ResumeContext
     /// thread it runs on, as classic async's box that captured none does (the thread pool's
     /// default, or the context's thread's); otherwise the current one goes along.
     /// </summary>
-    internal static void ResumeOn(object context, Continuation? frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault)
+    /// <param name="insideRegistration">
+    /// Whether the dispatch that moves runs inside its root's registration (<see cref="IDispatchEnds.ResumedInsideRegistration"/>):
+    /// the frames it moves with were linked in that registration, and their callers find them complete, wherever they run.
+    /// </param>
+    internal static void ResumeOn(object context, Continuation? frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault, bool insideRegistration)
     {
-        var resumption = new Resumption(frame, root, completed, fault, frame is { SavedExecutionContext: null } ? null : ExecutionContext.Capture());
+        var resumption = new Resumption(frame, root, completed, fault, frame is { SavedExecutionContext: null } ? null : ExecutionContext.Capture(), insideRegistration);
         if (context is SynchronizationContext synchronizationContext)
         {
             try
@@ -115,8 +119,8 @@ internal static class ResumeContext
         }
     }
 
-    private sealed class Resumption(Continuation? frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault, ExecutionContext? executionContext)
-        : IThreadPoolWorkItem
+    private sealed class Resumption(Continuation? frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault, ExecutionContext? executionContext,
+        bool insideRegistration) : IThreadPoolWorkItem
     {
         private static readonly ContextCallback s_dispatch = static state => ((Resumption)state!).Dispatch();
 
@@ -161,6 +165,6 @@ internal static class ResumeContext
 
         void IThreadPoolWorkItem.Execute() => Run();
 
-        private void Dispatch() => root.Continue(frame, completed, fault);
+        private void Dispatch() => root.Continue(frame, completed, fault, insideRegistration);
     }
 }
