@@ -51,10 +51,11 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     private object? _awaiterBox;
 
     /// <summary>
-    /// While the root registers with the notifier: one that calls back at once resumes the chain
-    /// inside the registration (<see cref="IDispatchEnds.ResumedInsideRegistration"/>). A notifier
-    /// completing on another thread before the registration returns counts as such too, an outcome
-    /// classic async's callers also give when their callee completes before they await it.
+    /// While the root registers with an awaiter: one that calls back at once resumes the chain inside
+    /// the registration (<see cref="IDispatchEnds.ResumedInsideRegistration"/>). A Task, or a Yield
+    /// queued to the thread pool, never does, so registering with those sets nothing: a pool thread
+    /// resuming the chain before the registration returns is not inside it. An awaiter completing on
+    /// another thread before its registration returns still counts as calling back at once.
     /// </summary>
     private bool _registering;
 
@@ -73,10 +74,8 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         else if (_awaiterBox is not null)
             Unsafe.As<AwaiterBox>(_awaiterBox).Clear();
         _waiting = true;
-        _registering = true;
         var registration = new Registration(this);
         NotifierRegistration.Register(registration, ref chain);
-        _registering = false;
     }
 
     private readonly struct Registration(ChainRoot root) : INotifierRegistration
@@ -114,6 +113,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// </summary>
     private void RegisterWithAwaiter(object awaiter, NotifierKind kind)
     {
+        _registering = true;
         try
         {
             if (kind == NotifierKind.FlowingAwaiter)
@@ -125,6 +125,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         {
             RethrowOnThreadPool(exception);
         }
+        _registering = false;
     }
 
     /// <summary>
