@@ -37,8 +37,9 @@ public enum ContinuationFlags
     /// <summary>
     /// The frame's method brackets its body with a context scope (compatible context mode, a body
     /// that may change a context). Resumed as a chain's only frame by a root that puts the
-    /// thread's contexts back itself, it is lent that root's scope (AsyncChain.CallerRestoresContexts):
-    /// four thread-static reads less per resumption.
+    /// thread's contexts back itself, it is lent that root's scope: four thread-static reads less
+    /// per resumption; resumed otherwise, its scope leaves the contexts it finishes in to the
+    /// dispatcher (AsyncChain.ScopeLending).
     /// </summary>
     HasContextScope = 4,
 }

@@ -28,7 +28,9 @@ namespace Async2.Rewriter.Rewrite;
 /// untouched, with no second throw (and, in Mono, which gives a rethrowing frame the rethrow's
 /// line, with the line it was thrown at).
 /// The scope is taken again on every resumption (the dispatcher has already put back the
-/// frame's own ExecutionContext by then), so it needs no room in the continuation.
+/// frame's own ExecutionContext by then), so it needs no room in the continuation; there it
+/// leaves the contexts the method returns or throws in to the dispatcher, which treats them as
+/// classic async's continuation of the caller does (Async2.Runtime's ThunkScope.EnterVariant).
 /// A method that cannot change either context itself gets no scope (see <see cref="MayChangeContexts"/>):
 /// the scope costs two context reads and a protected region, which also keeps the JIT from inlining.
 /// </summary>
