@@ -123,8 +123,9 @@ internal static class Dispatcher
         while (true)
         {
             // In flowing mode the callee's contexts are the caller's: nothing is put back.
-            bool calleeFlows = completed is not null && (completed.Flags & ContinuationFlags.FlowsContextsToCaller) != 0;
-            if (completed is not null && (completed.Flags & (ContinuationFlags.FlowsContextsToCaller | ContinuationFlags.HasContextScope)) != 0)
+            var calleeFlags = completed?.Flags ?? ContinuationFlags.None;
+            bool calleeFlows = (calleeFlags & ContinuationFlags.FlowsContextsToCaller) != 0;
+            if ((calleeFlags & (ContinuationFlags.FlowsContextsToCaller | ContinuationFlags.HasContextScope)) != 0)
                 inliningAllowed = null;
 
             // A caller frame continues in the context it awaited in (the first frame is where its
