@@ -55,8 +55,13 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     private TBuilder _builder;
     private Continuation _head;
 
-    /// <summary>While the root registers with the notifier again (<see cref="IDispatchEnds.ResumedInsideRegistration"/>, as ChainRoot's).</summary>
-    private bool _registering;
+    /// <summary>
+    /// While the root registers with a notifier again, the outermost frame of the suspension it
+    /// registers (<see cref="IDispatchEnds.OutermostLinkedInRegistration"/>, as ChainRoot's). Not for a
+    /// Task, which calls back inside a registration only when it completes during it, a race whose
+    /// either outcome is one classic async has too.
+    /// </summary>
+    private Continuation? _registeringUpTo;
 
     /// <summary>Until the box's first resumption, which may come inside <see cref="Start"/>'s registration (<see cref="BuilderRoot.StartingHead"/>).</summary>
     private bool _firstResumption;
@@ -74,13 +79,14 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     public void MoveNext()
     {
         ThreadExecutionContext.PutBack(_head.SavedExecutionContext!);
-        bool insideRegistration = _registering;
+        var registeringUpTo = _registeringUpTo;
         if (_firstResumption)
         {
             _firstResumption = false;
-            insideRegistration = BuilderRoot.StartingHead == _head;
+            if (BuilderRoot.StartingHead == _head)
+                registeringUpTo = Outermost(_head);
         }
-        var ends = new Ends(ref this, _head.StateAndFlags, insideRegistration);
+        var ends = new Ends(ref this, _head.StateAndFlags, registeringUpTo);
         if (!Telemetry.IsOn)
         {
             Dispatcher.Run(ref ends, _head);
@@ -97,19 +103,33 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     /// again at the same await of a BCL awaiter: a loop reading a channel or a socket, which a root
     /// object resumes faster, refilling one awaiter box (<see cref="AsyncChain.WaitForAwaiter{TAwaiter}"/>).
     /// </summary>
-    private void Suspended(ref AsyncChain chain, int resumedAt)
+    private void Suspended(ref AsyncChain chain, int resumedAt, Continuation? enclosingRegistrationUpTo)
     {
         if (chain.Head!.SavedExecutionContext is null || ExecutionContext.IsFlowSuppressed()
             || (chain.NotifierKind == NotifierKind.ReusableAwaiter && chain.Head == _head && chain.Head.StateAndFlags == resumedAt))
         {
-            HandOver().AwaitNotifier(ref chain);
+            HandOver().AwaitNotifier(ref chain, enclosingRegistrationUpTo);
             return;
         }
         if (_head != chain.Head)
             _head = chain.Head;
-        _registering = true;
+        if (chain.NotifierKind == NotifierKind.Task)
+        {
+            Register(ref chain);
+            return;
+        }
+        _registeringUpTo = enclosingRegistrationUpTo ?? chain.Tail;
         Register(ref chain);
-        _registering = false;
+        _registeringUpTo = null;
+    }
+
+    /// <summary>The chain's outermost frame: all of a chain's frames were linked in its first suspension.</summary>
+    private static Continuation Outermost(Continuation head)
+    {
+        var frame = head;
+        while (frame.Next is { } caller)
+            frame = caller;
+        return frame;
     }
 
     /// <summary>Registers with what the head awaits (at the first suspension, a Task) through the builder.</summary>
@@ -178,22 +198,22 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     }
 
     /// <summary>What the dispatch does at its ends: acts on this root, in the box, by reference.</summary>
-    private ref struct Ends(ref BuilderRoot<TBuilder> root, int resumedAt, bool insideRegistration) : IDispatchEnds
+    private ref struct Ends(ref BuilderRoot<TBuilder> root, int resumedAt, Continuation? registeringUpTo) : IDispatchEnds
     {
         private ref BuilderRoot<TBuilder> _root = ref root;
 
         // The box runs MoveNext in ExecutionContext.RunInternal, which puts the thread's contexts back.
         public readonly bool RootRestoresContexts => true;
 
-        public readonly bool ResumedInsideRegistration => insideRegistration;
+        public readonly Continuation? OutermostLinkedInRegistration => registeringUpTo;
 
         // The builder registers the awaiter in a box itself, not the box: it keeps none to reuse.
         public readonly object? ReusableNotifier => null;
 
-        public readonly void Suspended(ref AsyncChain chain) => _root.Suspended(ref chain, resumedAt);
+        public readonly void Suspended(ref AsyncChain chain, Continuation? outermostLinkedInRegistration) => _root.Suspended(ref chain, resumedAt, outermostLinkedInRegistration);
 
-        public readonly void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault) =>
-            ResumeContext.ResumeOn(context, frame, _root.HandOver(), completed, fault, insideRegistration);
+        public readonly void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault, Continuation? outermostLinkedInRegistration) =>
+            ResumeContext.ResumeOn(context, frame, _root.HandOver(), completed, fault, outermostLinkedInRegistration);
 
         public readonly void Completed(Continuation outermost, ExceptionDispatchInfo? fault) => _root._builder.Complete(outermost, fault);
     }

@@ -51,16 +51,21 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     private object? _awaiterBox;
 
     /// <summary>
-    /// While the root registers with an awaiter: one that calls back at once resumes the chain inside
-    /// the registration (<see cref="IDispatchEnds.ResumedInsideRegistration"/>). A Task, or a Yield
-    /// queued to the thread pool, never does, so registering with those sets nothing: a pool thread
-    /// resuming the chain before the registration returns is not inside it. An awaiter completing on
-    /// another thread before its registration returns still counts as calling back at once.
+    /// While the root registers with an awaiter, the outermost frame of the suspension it registers:
+    /// an awaiter that calls back at once resumes the chain inside the registration
+    /// (<see cref="IDispatchEnds.OutermostLinkedInRegistration"/>). A Task, or a Yield queued to the
+    /// thread pool, never does, so registering with those sets nothing: a pool thread resuming the
+    /// chain before the registration returns is not inside it. An awaiter completing on another
+    /// thread before its registration returns still counts as calling back at once.
     /// </summary>
-    private bool _registering;
+    private Continuation? _registeringUpTo;
 
     /// <summary>Waits for the chain's notifier, then resumes the chain from its head.</summary>
-    internal void AwaitNotifier(ref AsyncChain chain)
+    /// <param name="enclosingRegistrationUpTo">
+    /// Where the chain suspends again inside a registration of its own, the outermost frame linked in
+    /// that one (<see cref="IDispatchEnds.Suspended"/>): still linked in this one.
+    /// </param>
+    internal void AwaitNotifier(ref AsyncChain chain, Continuation? enclosingRegistrationUpTo)
     {
         if (_head != chain.Head)
             _head = chain.Head;
@@ -74,16 +79,17 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         else if (_awaiterBox is not null)
             Unsafe.As<AwaiterBox>(_awaiterBox).Clear();
         _waiting = true;
-        var registration = new Registration(this);
+        var registration = new Registration(this, enclosingRegistrationUpTo ?? chain.Tail!);
         NotifierRegistration.Register(registration, ref chain);
     }
 
-    private readonly struct Registration(ChainRoot root) : INotifierRegistration
+    private readonly struct Registration(ChainRoot root, Continuation outermost) : INotifierRegistration
     {
-        public void Register(object? notifier, NotifierKind kind) => root.Register(notifier, kind);
+        public void Register(object? notifier, NotifierKind kind) => root.Register(notifier, kind, outermost);
     }
 
-    private void Register(object? notifier, NotifierKind kind)
+    /// <param name="outermost">The outermost frame linked in this registration (see <see cref="AwaitNotifier"/>).</param>
+    private void Register(object? notifier, NotifierKind kind, Continuation outermost)
     {
         switch (kind)
         {
@@ -92,13 +98,13 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
                 break;
             case NotifierKind.StandIn:
                 var (notifierOfTheOverride, kindOfTheOverride) = ((IStandInFrame)notifier!).WhatToWaitFor();
-                Register(notifierOfTheOverride, kindOfTheOverride);
+                Register(notifierOfTheOverride, kindOfTheOverride, outermost);
                 break;
             case NotifierKind.Yield when ResumeContext.Capture() is null:
                 ThreadPool.UnsafeQueueUserWorkItem(this, preferLocal: false);
                 break;
             case NotifierKind.UnsafeAwaiter or NotifierKind.ReusableAwaiter or NotifierKind.Yield or NotifierKind.FlowingAwaiter:
-                RegisterWithAwaiter(notifier!, kind);
+                RegisterWithAwaiter(notifier!, kind, outermost);
                 break;
             default:
                 throw new InvalidOperationException("Async2: a suspended chain has nothing to wait for.");
@@ -111,9 +117,9 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// it is unhandled, and leaves the Task incomplete; so does this, rather than fault the Task or
     /// throw into whatever resumed the chain.
     /// </summary>
-    private void RegisterWithAwaiter(object awaiter, NotifierKind kind)
+    private void RegisterWithAwaiter(object awaiter, NotifierKind kind, Continuation outermost)
     {
-        _registering = true;
+        _registeringUpTo = outermost;
         try
         {
             if (kind == NotifierKind.FlowingAwaiter)
@@ -125,7 +131,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         {
             RethrowOnThreadPool(exception);
         }
-        _registering = false;
+        _registeringUpTo = null;
     }
 
     /// <summary>
@@ -187,7 +193,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         // The head stays recorded (a re-suspending chain usually has the same one): it is not
         // resumed twice, because the notifier calls back once per registration (_waiting).
         Continuation head = _head!;
-        var ends = new Ends(this, inContextRun, _registering);
+        var ends = new Ends(this, inContextRun, _registeringUpTo);
         if (!Telemetry.IsOn)
         {
             Dispatcher.Run(ref ends, head);
@@ -199,25 +205,25 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     }
 
     /// <summary>Dispatches the chain from <paramref name="frame"/>, where it moved to.</summary>
-    internal void Continue(Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault, bool insideRegistration)
+    internal void Continue(Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault, Continuation? outermostLinkedInRegistration)
     {
-        var ends = new Ends(this, inContextRun: false, insideRegistration);
+        var ends = new Ends(this, inContextRun: false, outermostLinkedInRegistration);
         Dispatcher.Run(ref ends, frame, completed, fault);
     }
 
     /// <summary>The root object is called at each end of a dispatch.</summary>
-    private readonly struct Ends(ChainRoot root, bool inContextRun, bool insideRegistration) : IDispatchEnds
+    private readonly struct Ends(ChainRoot root, bool inContextRun, Continuation? registeringUpTo) : IDispatchEnds
     {
         public bool RootRestoresContexts => inContextRun;
 
-        public bool ResumedInsideRegistration => insideRegistration;
+        public Continuation? OutermostLinkedInRegistration => registeringUpTo;
 
         public object? ReusableNotifier => root._awaiterBox;
 
-        public void Suspended(ref AsyncChain chain) => root.AwaitNotifier(ref chain);
+        public void Suspended(ref AsyncChain chain, Continuation? outermostLinkedInRegistration) => root.AwaitNotifier(ref chain, outermostLinkedInRegistration);
 
-        public void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault) =>
-            ResumeContext.ResumeOn(context, frame, root, completed, fault, insideRegistration);
+        public void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault, Continuation? outermostLinkedInRegistration) =>
+            ResumeContext.ResumeOn(context, frame, root, completed, fault, outermostLinkedInRegistration);
 
         public void Completed(Continuation outermost, ExceptionDispatchInfo? fault) => root.Finish(outermost, fault);
     }
@@ -252,7 +258,7 @@ internal sealed class TaskChainRoot<TBuilder> : ChainRoot where TBuilder : struc
         var root = new TaskChainRoot<TBuilder>(default);
         // Created before registering: once registered, the chain may complete on another thread.
         root.Builder.CreateTask();
-        root.AwaitNotifier(ref chain);
+        root.AwaitNotifier(ref chain, enclosingRegistrationUpTo: null);
         return root;
     }
 

@@ -40,21 +40,30 @@ internal interface IDispatchEnds
     bool RootRestoresContexts { get; }
 
     /// <summary>
-    /// Whether the dispatch runs inside the root's own registration with the notifier, which called
+    /// When the dispatch runs inside the root's own registration with the notifier, which called
     /// the continuation at once (an awaiter's OnCompleted, a SynchronizationContext's Post or a
-    /// TaskScheduler that runs it inline). A resumed frame's scope then puts back its contexts itself:
-    /// classic async's callers find such a callee complete when they await it, and go on in their own.
+    /// TaskScheduler that runs it inline): the outermost frame of the suspension being registered
+    /// (its chain's Tail); otherwise null. The frames before it were linked in that suspension, and
+    /// classic async's callers of theirs find them complete when they await them and go on in their
+    /// own contexts, so their scopes put those back. Its own caller, and those after it, awaited
+    /// before: they go on in what it leaves, as after any other resumption.
     /// </summary>
-    bool ResumedInsideRegistration { get; }
+    Continuation? OutermostLinkedInRegistration { get; }
 
     /// <summary>The awaiter box the root registered with last, for a frame that suspends on the same awaiter type again (<see cref="AsyncChain.ReusableNotifier"/>).</summary>
     object? ReusableNotifier { get; }
 
-    /// <summary>A frame suspended again; <paramref name="chain"/> holds the new suspension, linked to the rest.</summary>
-    void Suspended(ref AsyncChain chain);
+    /// <summary>
+    /// A frame suspended again; <paramref name="chain"/> holds the new suspension, linked to the
+    /// rest. <paramref name="outermostLinkedInRegistration"/>: <see cref="OutermostLinkedInRegistration"/>
+    /// if the dispatch has not passed it yet; the registration that follows is nested in that one, and
+    /// the frames linked in either are the new ones and those up to it.
+    /// </summary>
+    void Suspended(ref AsyncChain chain, Continuation? outermostLinkedInRegistration);
 
-    /// <summary>The dispatch must go on in <paramref name="context"/>, at <paramref name="frame"/> (null: past the outermost frame).</summary>
-    void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault);
+    /// <summary>The dispatch must go on in <paramref name="context"/>, at <paramref name="frame"/> (null: past the outermost frame);
+    /// <paramref name="outermostLinkedInRegistration"/>: <see cref="OutermostLinkedInRegistration"/> if the dispatch has not passed it yet.</summary>
+    void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault, Continuation? outermostLinkedInRegistration);
 
     /// <summary>The outermost frame completed, or the chain ended with <paramref name="fault"/>.</summary>
     void Completed(Continuation outermost, ExceptionDispatchInfo? fault);
@@ -120,6 +129,7 @@ internal static class Dispatcher
         // callee in flowing mode or one whose scope left its contexts here can change the
         // SynchronizationContext.
         bool? inliningAllowed = null;
+        Continuation? outermostLinkedInRegistration = ends.OutermostLinkedInRegistration;
         while (true)
         {
             // In flowing mode the callee's contexts are the caller's: nothing is put back.
@@ -140,7 +150,7 @@ internal static class Dispatcher
                 // Rethrown through here, where they were left, rather than carried along.
                 if (passThrough is not null)
                     fault = PassThroughFrames.RethrowThrough(passThrough, passThroughCount, fault!);
-                ends.Moved(target, frame, completed, fault);
+                ends.Moved(target, frame, completed, fault, outermostLinkedInRegistration);
                 return;
             }
 
@@ -160,6 +170,8 @@ internal static class Dispatcher
                     // where a caller that saved none catches, and where the root completes the Task.
                     if ((completed is null || (completed.Flags & ContinuationFlags.FlowsContextsToCaller) == 0) && frame.SavedExecutionContext is { } saved)
                         rethrownIn = saved;
+                    if (frame == outermostLinkedInRegistration)
+                        outermostLinkedInRegistration = null;
                     completed = frame;
                     frame = frame.Next;
                     count++;
@@ -192,12 +204,13 @@ internal static class Dispatcher
             // The chain's only frame changes no caller's contexts but the root's, which puts them
             // back: its scope is lent to the root, as a Task thunk lends a variant's. Any other
             // resumed frame's scope leaves the contexts it finishes in to this loop, which treats
-            // them as classic async's continuation of the caller does.
+            // them as classic async's continuation of the caller does, unless its caller was linked
+            // in the registration this dispatch runs inside (OutermostLinkedInRegistration).
             if ((frame.Flags & ContinuationFlags.HasContextScope) != 0)
             {
                 if (ends.RootRestoresContexts && rest is null && frame == first)
                     chain.LendContextScope();
-                else if (!ends.ResumedInsideRegistration)
+                else if (outermostLinkedInRegistration is null || (frame == outermostLinkedInRegistration && rest is not null))
                     chain.ScopeLending = ScopeLending.ContextsOnCompletion;
             }
             (passThrough, passThroughCount) = (null, 0);
@@ -211,10 +224,12 @@ internal static class Dispatcher
                 // A reused frame usually links to the same caller: no write barrier then.
                 if (chain.Tail!.Next != rest)
                     chain.Tail.Next = rest;
-                ends.Suspended(ref chain);
+                ends.Suspended(ref chain, outermostLinkedInRegistration);
                 return;
             }
 
+            if (frame == outermostLinkedInRegistration)
+                outermostLinkedInRegistration = null;
             completed = frame;
             completedPassedThrough = false;
             frame = rest;

@@ -59,13 +59,14 @@ internal static class ResumeContext
     /// thread it runs on, as classic async's box that captured none does (the thread pool's
     /// default, or the context's thread's); otherwise the current one goes along.
     /// </summary>
-    /// <param name="insideRegistration">
-    /// Whether the dispatch that moves runs inside its root's registration (<see cref="IDispatchEnds.ResumedInsideRegistration"/>):
-    /// the frames it moves with were linked in that registration, and their callers find them complete, wherever they run.
+    /// <param name="outermostLinkedInRegistration">
+    /// Where the dispatch that moves runs inside its root's registration, the outermost frame that
+    /// registration's suspension linked (<see cref="IDispatchEnds.OutermostLinkedInRegistration"/>):
+    /// the callers of the frames before it find them complete, wherever they run.
     /// </param>
-    internal static void ResumeOn(object context, Continuation? frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault, bool insideRegistration)
+    internal static void ResumeOn(object context, Continuation? frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault, Continuation? outermostLinkedInRegistration)
     {
-        var resumption = new Resumption(frame, root, completed, fault, frame is { SavedExecutionContext: null } ? null : ExecutionContext.Capture(), insideRegistration);
+        var resumption = new Resumption(frame, root, completed, fault, frame is { SavedExecutionContext: null } ? null : ExecutionContext.Capture(), outermostLinkedInRegistration);
         if (context is SynchronizationContext synchronizationContext)
         {
             try
@@ -120,7 +121,7 @@ internal static class ResumeContext
     }
 
     private sealed class Resumption(Continuation? frame, ChainRoot root, Continuation? completed, ExceptionDispatchInfo? fault, ExecutionContext? executionContext,
-        bool insideRegistration) : IThreadPoolWorkItem
+        Continuation? outermostLinkedInRegistration) : IThreadPoolWorkItem
     {
         private static readonly ContextCallback s_dispatch = static state => ((Resumption)state!).Dispatch();
 
@@ -165,6 +166,6 @@ internal static class ResumeContext
 
         void IThreadPoolWorkItem.Execute() => Run();
 
-        private void Dispatch() => root.Continue(frame, completed, fault, insideRegistration);
+        private void Dispatch() => root.Continue(frame, completed, fault, outermostLinkedInRegistration);
     }
 }
