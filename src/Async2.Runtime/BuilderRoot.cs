@@ -32,14 +32,6 @@ internal static class BuilderRoot
     internal static bool Suits(ref AsyncChain chain) =>
         chain.NotifierKind is NotifierKind.Task or NotifierKind.ReusableAwaiter or NotifierKind.Yield or NotifierKind.StandIn
         && chain.Head!.SavedExecutionContext is not null && !ExecutionContext.IsFlowSuppressed();
-
-    /// <summary>
-    /// The head of the chain whose first registration this thread is making (BuilderRoot.Start):
-    /// the box is a copy of the root made during that registration, so a flag the root clears
-    /// after it would stay set in the box. Read at the box's first resumption only.
-    /// </summary>
-    [ThreadStatic]
-    internal static Continuation? StartingHead;
 }
 
 /// <summary>
@@ -55,38 +47,20 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     private TBuilder _builder;
     private Continuation _head;
 
-    /// <summary>
-    /// While the root registers with a notifier again, the outermost frame of the suspension it
-    /// registers (<see cref="IDispatchEnds.OutermostLinkedInRegistration"/>, as ChainRoot's). Not for a
-    /// Task, which calls back inside a registration only when it completes during it, a race whose
-    /// either outcome is one classic async has too.
-    /// </summary>
-    private Continuation? _registeringUpTo;
-
-    /// <summary>Until the box's first resumption, which may come inside <see cref="Start"/>'s registration (<see cref="BuilderRoot.StartingHead"/>).</summary>
-    private bool _firstResumption;
-
     /// <summary>Called by the thunk when the first synchronous run of the chain suspended (<see cref="BuilderRoot.Suits"/>); the builder's Task is the box.</summary>
     internal static TBuilder Start(ref AsyncChain chain)
     {
-        var root = new BuilderRoot<TBuilder> { _builder = default, _head = chain.Head!, _firstResumption = true };
-        BuilderRoot.StartingHead = root._head;
+        var root = new BuilderRoot<TBuilder> { _builder = default, _head = chain.Head! };
+        RegistrationInProgress.Begin(root._head, chain.Tail!);
         root.Register(ref chain);
-        BuilderRoot.StartingHead = null;
+        RegistrationInProgress.End();
         return root._builder;
     }
 
     public void MoveNext()
     {
         ThreadExecutionContext.PutBack(_head.SavedExecutionContext!);
-        var registeringUpTo = _registeringUpTo;
-        if (_firstResumption)
-        {
-            _firstResumption = false;
-            if (BuilderRoot.StartingHead == _head)
-                registeringUpTo = Outermost(_head);
-        }
-        var ends = new Ends(ref this, _head.StateAndFlags, registeringUpTo);
+        var ends = new Ends(ref this, _head.StateAndFlags, RegistrationInProgress.OutermostLinked(_head));
         if (!Telemetry.IsOn)
         {
             Dispatcher.Run(ref ends, _head);
@@ -113,23 +87,16 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
         }
         if (_head != chain.Head)
             _head = chain.Head;
+        // A Task calls back inside a registration only when it completes during it, a race with
+        // either outcome possible in classic async: not worth the thread-static stores.
         if (chain.NotifierKind == NotifierKind.Task)
         {
             Register(ref chain);
             return;
         }
-        _registeringUpTo = enclosingRegistrationUpTo ?? chain.Tail;
+        RegistrationInProgress.Begin(chain.Head, enclosingRegistrationUpTo ?? chain.Tail!);
         Register(ref chain);
-        _registeringUpTo = null;
-    }
-
-    /// <summary>The chain's outermost frame: all of a chain's frames were linked in its first suspension.</summary>
-    private static Continuation Outermost(Continuation head)
-    {
-        var frame = head;
-        while (frame.Next is { } caller)
-            frame = caller;
-        return frame;
+        RegistrationInProgress.End();
     }
 
     /// <summary>Registers with what the head awaits (at the first suspension, a Task) through the builder.</summary>

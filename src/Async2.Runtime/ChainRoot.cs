@@ -50,16 +50,6 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// <summary>The awaiter box of the chain's last suspension on a BCL awaiter, for the next (<see cref="AsyncChain.ReusableNotifier"/>).</summary>
     private object? _awaiterBox;
 
-    /// <summary>
-    /// While the root registers with an awaiter, the outermost frame of the suspension it registers:
-    /// an awaiter that calls back at once resumes the chain inside the registration
-    /// (<see cref="IDispatchEnds.OutermostLinkedInRegistration"/>). A Task, or a Yield queued to the
-    /// thread pool, never does, so registering with those sets nothing: a pool thread resuming the
-    /// chain before the registration returns is not inside it. An awaiter completing on another
-    /// thread before its registration returns still counts as calling back at once.
-    /// </summary>
-    private Continuation? _registeringUpTo;
-
     /// <summary>Waits for the chain's notifier, then resumes the chain from its head.</summary>
     /// <param name="enclosingRegistrationUpTo">
     /// Where the chain suspends again inside a registration of its own, the outermost frame linked in
@@ -119,7 +109,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// </summary>
     private void RegisterWithAwaiter(object awaiter, NotifierKind kind, Continuation outermost)
     {
-        _registeringUpTo = outermost;
+        RegistrationInProgress.Begin(_head!, outermost);
         try
         {
             if (kind == NotifierKind.FlowingAwaiter)
@@ -131,7 +121,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         {
             RethrowOnThreadPool(exception);
         }
-        _registeringUpTo = null;
+        RegistrationInProgress.End();
     }
 
     /// <summary>
@@ -193,7 +183,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         // The head stays recorded (a re-suspending chain usually has the same one): it is not
         // resumed twice, because the notifier calls back once per registration (_waiting).
         Continuation head = _head!;
-        var ends = new Ends(this, inContextRun, _registeringUpTo);
+        var ends = new Ends(this, inContextRun, RegistrationInProgress.OutermostLinked(head));
         if (!Telemetry.IsOn)
         {
             Dispatcher.Run(ref ends, head);
@@ -273,6 +263,42 @@ internal sealed class TaskChainRoot<TBuilder> : ChainRoot where TBuilder : struc
 internal interface INotifierRegistration
 {
     void Register(object? notifier, NotifierKind kind);
+}
+
+/// <summary>
+/// The registration with an awaiter (or, for a builder root's first, with any notifier) this thread
+/// is making: a notifier that calls back at once, on this thread, resumes the chain inside it
+/// (<see cref="IDispatchEnds.OutermostLinkedInRegistration"/>). A Task, or a Yield queued to the
+/// thread pool, never does, and an awaiter that calls back on another thread while the root still
+/// registers races with the callers' awaits, as in classic async: there the chain resumes as after
+/// any registration. Thread-static rather than in the root: a builder root's box is a copy made
+/// during its first registration, and a field read on another thread would tell it nothing.
+/// </summary>
+internal static class RegistrationInProgress
+{
+    [ThreadStatic]
+    private static Continuation? t_head;
+
+    [ThreadStatic]
+    private static Continuation? t_outermostLinked;
+
+    /// <param name="head">The head of the chain registering, which its root resumes from.</param>
+    /// <param name="outermostLinked">The outermost frame linked in the registration: its suspension's, or the enclosing registration's.</param>
+    internal static void Begin(Continuation head, Continuation outermostLinked)
+    {
+        t_head = head;
+        t_outermostLinked = outermostLinked;
+    }
+
+    /// <summary>Forgets both frames: a thread-static keeping them would keep a completed chain's locals alive.</summary>
+    internal static void End()
+    {
+        t_head = null;
+        t_outermostLinked = null;
+    }
+
+    /// <summary>For a root resuming the chain from <paramref name="head"/>: the outermost frame linked in the registration it resumes inside, or null.</summary>
+    internal static Continuation? OutermostLinked(Continuation head) => t_head == head ? t_outermostLinked : null;
 }
 
 /// <summary>What both kinds of root do when a chain suspends, around their own registration.</summary>
