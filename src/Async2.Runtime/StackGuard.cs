@@ -11,8 +11,17 @@
 // The hot path is one address comparison against AsyncChain.StackFloor, which the chain's owner
 // (Task thunk or dispatcher) sets one budget below where it starts. Only crossing the floor asks
 // the runtime how much stack is left, and moves the floor down by another budget if enough is.
+//
+// An exception thrown at the bottom of such a synchronous descent takes stack of its own where
+// rewritten code catches it only to rethrow it (a call awaited under an exception filter:
+// Rewrite/AwaitNormalizer.cs; a context scope: Rewrite/ContextScopeEmitter.cs): a rethrow inside
+// the handler starts the next exception dispatch above the one still running, one more per such
+// frame. Where the stack runs low, the handler leaves first and the frame throws the exception again
+// (RethrowsOutsideHandler), as classic async's caller throws again from a shallow stack.
 using System.ComponentModel;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using System.Runtime.ExceptionServices;
 
 namespace Async2.Runtime;
 
@@ -54,4 +63,17 @@ public static class StackGuard
         chain.WaitForYield();
         return true;
     }
+
+    /// <summary>
+    /// Whether a handler that catches <paramref name="thrown"/> only to rethrow it must leave first,
+    /// for the frame to throw it again (<see cref="ThrowAgain"/>): only when the stack runs low, since
+    /// that throw adds a separator line and the frame once more to the exception's stack trace, where
+    /// the rethrow adds nothing. An object that is no Exception (thrown by IL) is rethrown in place.
+    /// </summary>
+    public static bool RethrowsOutsideHandler(object thrown) =>
+        thrown is Exception && !RuntimeHelpers.TryEnsureSufficientExecutionStack();
+
+    /// <summary>Throws <paramref name="thrown"/> again, keeping its stack trace (<see cref="RethrowsOutsideHandler"/>).</summary>
+    [StackTraceHidden]
+    public static void ThrowAgain(object thrown) => ExceptionDispatchInfo.Throw((Exception)thrown);
 }

@@ -139,7 +139,7 @@ internal static class AwaitNormalizer
                     }
                     if (guardFromFilters)
                         // ReplaceWith turns the call itself into the sequence's first instruction.
-                        CatchAndRethrow(body, sequence, guardedFrom == 0 ? call : sequence[guardedFrom]);
+                        CatchAndRethrow(body, runtime, sequence, guardedFrom == 0 ? call : sequence[guardedFrom]);
                     BodyEditing.ReplaceWith(body, call, sequence);
                     if (site.ConfigureAwaitCode is { } configure)
                     {
@@ -274,23 +274,26 @@ internal static class AwaitNormalizer
 
     /// <summary>
     /// Puts the rest of <paramref name="sequence"/> from <paramref name="tryStart"/> on (the call,
-    /// its arguments reloaded from locals, the store of its result) in a <c>catch (object) { rethrow; }</c>:
-    /// the runtime's first pass stops there, the callee's finally blocks run, and the rethrow then
-    /// reaches the filters, in classic async's order. Costs a rethrow per exception, only here.
+    /// its arguments reloaded from locals, the store of its result) in a <c>catch (object) { rethrow; }</c>
+    /// (<see cref="RethrowingHandler"/>): the runtime's first pass stops there, the callee's finally
+    /// blocks run, and the rethrow then reaches the filters, in classic async's order. Costs a
+    /// rethrow per exception, only here.
     /// </summary>
-    private static void CatchAndRethrow(MethodBody body, List<Instruction> sequence, Instruction tryStart)
+    private static void CatchAndRethrow(MethodBody body, RuntimeReferences runtime, List<Instruction> sequence, Instruction tryStart)
     {
-        var handlerStart = Instruction.Create(OpCodes.Pop);
+        var (handler, afterHandler) = RethrowingHandler.Create(body, runtime);
         var next = Instruction.Create(OpCodes.Nop);
         sequence.Add(Instruction.Create(OpCodes.Leave, next));
-        sequence.AddRange([handlerStart, Instruction.Create(OpCodes.Rethrow), next]);
+        sequence.AddRange(handler);
+        sequence.AddRange(afterHandler);
+        sequence.Add(next);
         // Innermost region: listed before every region that encloses it, as ECMA-335 requires.
         body.ExceptionHandlers.Insert(0, new ExceptionHandler(ExceptionHandlerType.Catch)
         {
             TryStart = tryStart,
-            TryEnd = handlerStart,
-            HandlerStart = handlerStart,
-            HandlerEnd = next,
+            TryEnd = handler[0],
+            HandlerStart = handler[0],
+            HandlerEnd = afterHandler[0],
             CatchType = body.Method.Module.TypeSystem.Object,
         });
     }

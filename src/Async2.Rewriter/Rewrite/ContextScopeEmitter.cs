@@ -16,7 +16,7 @@ namespace Async2.Rewriter.Rewrite;
 ///         try   { ...body, every `ret` turned into `stloc result; leave END`... }
 ///         fault { scope.ExitVariant(ref chain); }
 ///     }
-///     catch (object) when (scope.ChangedContexts()) { rethrow; }
+///     catch (object) when (scope.ChangedContexts()) { rethrow; }   // or, with the stack low, leave and throw it again: RethrowingHandler
 /// END: scope.ExitVariant(ref chain); ldloc result; ret
 /// </code>
 /// Every way out but an exception (returning, suspending) goes through END; an exception puts the
@@ -232,7 +232,7 @@ internal static class ContextScopeEmitter
         ]);
         var faultStart = Instruction.Create(OpCodes.Ldloca, scope);
         var filterStart = Instruction.Create(OpCodes.Pop);
-        var handlerStart = Instruction.Create(OpCodes.Pop);
+        var (rethrowing, afterHandler) = RethrowingHandler.Create(body, runtime);
         Instruction[] handlers =
         [
             faultStart,
@@ -243,8 +243,8 @@ internal static class ContextScopeEmitter
             Instruction.Create(OpCodes.Ldloca, scope),
             Instruction.Create(OpCodes.Call, runtime.ThunkScopeChangedContexts),
             Instruction.Create(OpCodes.Endfilter),
-            handlerStart,
-            Instruction.Create(OpCodes.Rethrow),
+            .. rethrowing,
+            .. afterHandler,
         ];
         foreach (var instruction in handlers.Concat(epilogue))
             body.Instructions.Add(instruction);
@@ -262,8 +262,8 @@ internal static class ContextScopeEmitter
             TryStart = tryStart,
             TryEnd = filterStart,
             FilterStart = filterStart,
-            HandlerStart = handlerStart,
-            HandlerEnd = epilogue[0],
+            HandlerStart = rethrowing[0],
+            HandlerEnd = afterHandler[0],
         });
     }
 }

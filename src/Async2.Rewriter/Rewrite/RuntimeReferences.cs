@@ -52,6 +52,8 @@ internal sealed class RuntimeReferences
         var stackGuard = Type(RuntimeNames.StackGuard);
         StackGuardMustSuspend = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "MustSuspend"));
         StackGuardSetFloor = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "SetFloor"));
+        StackGuardRethrowsOutsideHandler = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "RethrowsOutsideHandler"));
+        StackGuardThrowAgain = module.ImportReference(stackGuard.Methods.Single(m => m.Name == "ThrowAgain"));
         RunsOwnBody = module.ImportReference(_overrideDispatch.Methods.Single(m => m.Name == "RunsOwnBody"));
         IsRuntimeProxy = module.ImportReference(_overrideDispatch.Methods.Single(m => m.Name == "IsRuntimeProxy"));
         SuspensionPointsConstructor = module.ImportReference(Type(RuntimeNames.SuspensionPointsAttribute).Methods.Single(m => m.IsConstructor));
@@ -110,6 +112,8 @@ internal sealed class RuntimeReferences
     public MethodReference LendContextScope { get; }
     public MethodReference StackGuardMustSuspend { get; }
     public MethodReference StackGuardSetFloor { get; }
+    public MethodReference StackGuardRethrowsOutsideHandler { get; }
+    public MethodReference StackGuardThrowAgain { get; }
     /// <summary><c>OverrideDispatch.RunsOwnBody(object, RuntimeTypeHandle)</c>.</summary>
     public MethodReference RunsOwnBody { get; }
     /// <summary><c>OverrideDispatch.IsRuntimeProxy(object)</c>.</summary>
