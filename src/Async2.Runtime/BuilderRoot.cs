@@ -32,6 +32,14 @@ internal static class BuilderRoot
     internal static bool Suits(ref AsyncChain chain) =>
         chain.NotifierKind is NotifierKind.Task or NotifierKind.ReusableAwaiter or NotifierKind.Yield or NotifierKind.StandIn
         && chain.Head!.SavedExecutionContext is not null && !ExecutionContext.IsFlowSuppressed();
+
+    /// <summary>
+    /// The head of the chain whose first registration this thread is making (BuilderRoot.Start):
+    /// the box is a copy of the root made during that registration, so a flag the root clears
+    /// after it would stay set in the box. Read at the box's first resumption only.
+    /// </summary>
+    [ThreadStatic]
+    internal static Continuation? StartingHead;
 }
 
 /// <summary>
@@ -47,20 +55,37 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     private TBuilder _builder;
     private Continuation _head;
 
+    /// <summary>
+    /// While the root registers with a notifier again (as ChainRoot's). Not for a Task, which calls
+    /// back inside a registration only when it completes during it, a race whose either outcome is
+    /// one classic async has too.
+    /// </summary>
+    private RegistrationMark _registering;
+
+    /// <summary>Until the box's first resumption, which may come inside <see cref="Start"/>'s registration (<see cref="BuilderRoot.StartingHead"/>).</summary>
+    private bool _firstResumption;
+
     /// <summary>Called by the thunk when the first synchronous run of the chain suspended (<see cref="BuilderRoot.Suits"/>); the builder's Task is the box.</summary>
     internal static TBuilder Start(ref AsyncChain chain)
     {
-        var root = new BuilderRoot<TBuilder> { _builder = default, _head = chain.Head! };
-        RegistrationInProgress.Begin(root._head, chain.Tail!);
+        var root = new BuilderRoot<TBuilder> { _builder = default, _head = chain.Head!, _firstResumption = true };
+        BuilderRoot.StartingHead = root._head;
         root.Register(ref chain);
-        RegistrationInProgress.End();
+        BuilderRoot.StartingHead = null;
         return root._builder;
     }
 
     public void MoveNext()
     {
         ThreadExecutionContext.PutBack(_head.SavedExecutionContext!);
-        var ends = new Ends(ref this, _head.StateAndFlags, RegistrationInProgress.OutermostLinked(_head));
+        var registeringUpTo = _registering.OutermostLinkedIfOnThisThread();
+        if (_firstResumption)
+        {
+            _firstResumption = false;
+            if (BuilderRoot.StartingHead == _head)
+                registeringUpTo = Outermost(_head);
+        }
+        var ends = new Ends(ref this, _head.StateAndFlags, registeringUpTo);
         if (!Telemetry.IsOn)
         {
             Dispatcher.Run(ref ends, _head);
@@ -87,16 +112,23 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
         }
         if (_head != chain.Head)
             _head = chain.Head;
-        // A Task calls back inside a registration only when it completes during it, a race with
-        // either outcome possible in classic async: not worth the thread-static stores.
         if (chain.NotifierKind == NotifierKind.Task)
         {
             Register(ref chain);
             return;
         }
-        RegistrationInProgress.Begin(chain.Head, enclosingRegistrationUpTo ?? chain.Tail!);
+        _registering.Begin(enclosingRegistrationUpTo ?? chain.Tail!);
         Register(ref chain);
-        RegistrationInProgress.End();
+        _registering.End();
+    }
+
+    /// <summary>The chain's outermost frame: all of a chain's frames were linked in its first suspension.</summary>
+    private static Continuation Outermost(Continuation head)
+    {
+        var frame = head;
+        while (frame.Next is { } caller)
+            frame = caller;
+        return frame;
     }
 
     /// <summary>Registers with what the head awaits (at the first suspension, a Task) through the builder.</summary>

@@ -50,6 +50,12 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// <summary>The awaiter box of the chain's last suspension on a BCL awaiter, for the next (<see cref="AsyncChain.ReusableNotifier"/>).</summary>
     private object? _awaiterBox;
 
+    /// <summary>
+    /// While the root registers with an awaiter, which may call back at once. A Task, or a Yield
+    /// queued to the thread pool, never does, so registering with those marks nothing.
+    /// </summary>
+    private RegistrationMark _registering;
+
     /// <summary>Waits for the chain's notifier, then resumes the chain from its head.</summary>
     /// <param name="enclosingRegistrationUpTo">
     /// Where the chain suspends again inside a registration of its own, the outermost frame linked in
@@ -109,7 +115,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// </summary>
     private void RegisterWithAwaiter(object awaiter, NotifierKind kind, Continuation outermost)
     {
-        RegistrationInProgress.Begin(_head!, outermost);
+        _registering.Begin(outermost);
         try
         {
             if (kind == NotifierKind.FlowingAwaiter)
@@ -121,7 +127,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         {
             RethrowOnThreadPool(exception);
         }
-        RegistrationInProgress.End();
+        _registering.End();
     }
 
     /// <summary>
@@ -183,7 +189,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         // The head stays recorded (a re-suspending chain usually has the same one): it is not
         // resumed twice, because the notifier calls back once per registration (_waiting).
         Continuation head = _head!;
-        var ends = new Ends(this, inContextRun, RegistrationInProgress.OutermostLinked(head));
+        var ends = new Ends(this, inContextRun, _registering.OutermostLinkedIfOnThisThread());
         if (!Telemetry.IsOn)
         {
             Dispatcher.Run(ref ends, head);
@@ -266,39 +272,31 @@ internal interface INotifierRegistration
 }
 
 /// <summary>
-/// The registration with an awaiter (or, for a builder root's first, with any notifier) this thread
-/// is making: a notifier that calls back at once, on this thread, resumes the chain inside it
-/// (<see cref="IDispatchEnds.OutermostLinkedInRegistration"/>). A Task, or a Yield queued to the
-/// thread pool, never does, and an awaiter that calls back on another thread while the root still
-/// registers races with the callers' awaits, as in classic async: there the chain resumes as after
-/// any registration. Thread-static rather than in the root: a builder root's box is a copy made
-/// during its first registration, and a field read on another thread would tell it nothing.
+/// Kept by a root while it registers with a notifier that may call back at once: such a callback
+/// resumes the chain inside the registration (<see cref="IDispatchEnds.OutermostLinkedInRegistration"/>),
+/// but only on the registering thread. A callback on another thread before the registration returns
+/// (an awaiter completing there, a Task.Yield resumed by a pool thread) races with the callers' awaits,
+/// as in classic async, and the chain resumes as after any registration. Fields, not thread-statics:
+/// four thread-static stores per registration cost a custom awaiter's suspension a quarter more
+/// (bench "suspend"); the thread's id is read once per registration.
 /// </summary>
-internal static class RegistrationInProgress
+internal struct RegistrationMark
 {
-    [ThreadStatic]
-    private static Continuation? t_head;
+    private Continuation? _outermostLinked;
+    private int _thread;
 
-    [ThreadStatic]
-    private static Continuation? t_outermostLinked;
-
-    /// <param name="head">The head of the chain registering, which its root resumes from.</param>
     /// <param name="outermostLinked">The outermost frame linked in the registration: its suspension's, or the enclosing registration's.</param>
-    internal static void Begin(Continuation head, Continuation outermostLinked)
+    internal void Begin(Continuation outermostLinked)
     {
-        t_head = head;
-        t_outermostLinked = outermostLinked;
+        _thread = Environment.CurrentManagedThreadId;
+        Volatile.Write(ref _outermostLinked, outermostLinked);
     }
 
-    /// <summary>Forgets both frames: a thread-static keeping them would keep a completed chain's locals alive.</summary>
-    internal static void End()
-    {
-        t_head = null;
-        t_outermostLinked = null;
-    }
+    internal void End() => _outermostLinked = null;
 
-    /// <summary>For a root resuming the chain from <paramref name="head"/>: the outermost frame linked in the registration it resumes inside, or null.</summary>
-    internal static Continuation? OutermostLinked(Continuation head) => t_head == head ? t_outermostLinked : null;
+    /// <summary>For the thread resuming the chain: the outermost frame linked in the registration, if that thread is making it; null otherwise.</summary>
+    internal readonly Continuation? OutermostLinkedIfOnThisThread() =>
+        Volatile.Read(in _outermostLinked) is { } outermost && _thread == Environment.CurrentManagedThreadId ? outermost : null;
 }
 
 /// <summary>What both kinds of root do when a chain suspends, around their own registration.</summary>
