@@ -117,9 +117,9 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
             Register(ref chain);
             return;
         }
-        _registering.Begin(enclosingRegistrationUpTo ?? chain.Tail!);
+        var enclosing = _registering.Begin(enclosingRegistrationUpTo ?? chain.Tail!);
         Register(ref chain);
-        _registering.End();
+        _registering.End(enclosing);
     }
 
     /// <summary>The chain's outermost frame: all of a chain's frames were linked in its first suspension.</summary>

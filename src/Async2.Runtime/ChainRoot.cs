@@ -115,7 +115,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// </summary>
     private void RegisterWithAwaiter(object awaiter, NotifierKind kind, Continuation outermost)
     {
-        _registering.Begin(outermost);
+        var enclosing = _registering.Begin(outermost);
         try
         {
             if (kind == NotifierKind.FlowingAwaiter)
@@ -127,7 +127,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         {
             RethrowOnThreadPool(exception);
         }
-        _registering.End();
+        _registering.End(enclosing);
     }
 
     /// <summary>
@@ -286,13 +286,28 @@ internal struct RegistrationMark
     private int _thread;
 
     /// <param name="outermostLinked">The outermost frame linked in the registration: its suspension's, or the enclosing registration's.</param>
-    internal void Begin(Continuation outermostLinked)
+    /// <returns>The mark of the registration this one is nested in, if any, for <see cref="End"/>.</returns>
+    internal RegistrationMark Begin(Continuation outermostLinked)
     {
+        var enclosing = this;
         _thread = Environment.CurrentManagedThreadId;
         Volatile.Write(ref _outermostLinked, outermostLinked);
+        return enclosing;
     }
 
-    internal void End() => _outermostLinked = null;
+    /// <summary>
+    /// Puts back the mark of the registration this one was nested in, on this thread: a notifier
+    /// may queue a callback made during the nested registration and run it once that returns,
+    /// still inside the enclosing one (a SynchronizationContext whose Post runs callbacks at once,
+    /// and queues those posted while one runs).
+    /// </summary>
+    internal void End(RegistrationMark enclosing)
+    {
+        if (enclosing._outermostLinked is not null && enclosing._thread == _thread)
+            this = enclosing;
+        else
+            _outermostLinked = null;
+    }
 
     /// <summary>For the thread resuming the chain: the outermost frame linked in the registration, if that thread is making it; null otherwise.</summary>
     internal readonly Continuation? OutermostLinkedIfOnThisThread() =>

@@ -4,36 +4,9 @@
 // callers await it: classic async's callers then go on in their own contexts, not in what the
 // callee set after resuming, also those that awaited with the flow suppressed.
 using System;
-using System.Collections.Generic;
 using System.Globalization;
-using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
-
-sealed class InlineAwaitable
-{
-    public InlineAwaiter GetAwaiter() => new();
-}
-
-readonly struct InlineAwaiter : ICriticalNotifyCompletion
-{
-    public bool IsCompleted => false;
-    public void OnCompleted(Action continuation) => continuation();
-    public void UnsafeOnCompleted(Action continuation) => continuation();
-    public void GetResult() { }
-}
-
-sealed class InlinePostContext : SynchronizationContext
-{
-    public override void Post(SendOrPostCallback callback, object? state) => callback(state);
-}
-
-sealed class InlineScheduler : TaskScheduler
-{
-    protected override void QueueTask(Task task) => TryExecuteTask(task);
-    protected override bool TryExecuteTaskInline(Task task, bool taskWasPreviouslyQueued) => TryExecuteTask(task);
-    protected override IEnumerable<Task>? GetScheduledTasks() => null;
-}
 
 static class Program
 {
@@ -47,7 +20,7 @@ static class Program
         if (setsBefore)
             Value.Value = "leaf before";
         if (kind == "awaiter")
-            await new InlineAwaitable();
+            await new AtOnceAwaiter();
         else
             await Task.Yield();
         Value.Value = "leaf";
@@ -105,13 +78,13 @@ static class Program
                             if (kind == "scheduler")
                             {
                                 task = Task.Factory.StartNew(() => Outer(kind, suppress, middle, setsBefore, throws),
-                                    CancellationToken.None, TaskCreationOptions.None, new InlineScheduler()).Unwrap();
+                                    CancellationToken.None, TaskCreationOptions.None, new AtOnceScheduler()).Unwrap();
                             }
                             else
                             {
                                 var previous = SynchronizationContext.Current;
                                 if (kind == "post")
-                                    SynchronizationContext.SetSynchronizationContext(new InlinePostContext());
+                                    SynchronizationContext.SetSynchronizationContext(new AtOncePostContext());
                                 task = Outer(kind, suppress, middle, setsBefore, throws);
                                 SynchronizationContext.SetSynchronizationContext(previous);
                             }

@@ -9,38 +9,11 @@
 // - a frame resumed inside a registration that suspends again inside it, nested, leaves the callers
 //   of the first registration in their own contexts, since they too find their callees complete.
 using System;
-using System.Collections.Generic;
-using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 
-sealed class InlineAwaitable
-{
-    public InlineAwaiter GetAwaiter() => new();
-}
-
-readonly struct InlineAwaiter : ICriticalNotifyCompletion
-{
-    public bool IsCompleted => false;
-    public void OnCompleted(Action continuation) => continuation();
-    public void UnsafeOnCompleted(Action continuation) => continuation();
-    public void GetResult() { }
-}
-
-sealed class InlinePostContext : SynchronizationContext
-{
-    public override void Post(SendOrPostCallback callback, object? state) => callback(state);
-}
-
 sealed class InstalledContext : SynchronizationContext
 {
-}
-
-sealed class InlineScheduler : TaskScheduler
-{
-    protected override void QueueTask(Task task) => TryExecuteTask(task);
-    protected override bool TryExecuteTaskInline(Task task, bool taskWasPreviouslyQueued) => TryExecuteTask(task);
-    protected override IEnumerable<Task>? GetScheduledTasks() => null;
 }
 
 static class Program
@@ -56,7 +29,7 @@ static class Program
     static async Task AwaitInline(string kind)
     {
         if (kind == "awaiter")
-            await new InlineAwaitable();
+            await new AtOnceAwaiter();
         else
             await Task.Yield();
     }
@@ -68,7 +41,7 @@ static class Program
     {
         await Gate.Task;
         if (kind == "post")
-            SynchronizationContext.SetSynchronizationContext(new InlinePostContext());
+            SynchronizationContext.SetSynchronizationContext(new AtOncePostContext());
         if (newCallee)
             await Callee(kind);
         else
@@ -180,12 +153,12 @@ static class Program
         Task<int> task;
         if (kind == "scheduler")
         {
-            task = Task.Factory.StartNew(() => NestedOuter(kind), CancellationToken.None, TaskCreationOptions.None, new InlineScheduler()).Unwrap();
+            task = Task.Factory.StartNew(() => NestedOuter(kind), CancellationToken.None, TaskCreationOptions.None, new AtOnceScheduler()).Unwrap();
         }
         else
         {
             if (kind == "post")
-                SynchronizationContext.SetSynchronizationContext(new InlinePostContext());
+                SynchronizationContext.SetSynchronizationContext(new AtOncePostContext());
             task = NestedOuter(kind);
             SynchronizationContext.SetSynchronizationContext(null);
         }

@@ -5,27 +5,9 @@
 // and the outermost method sees its own values. It also holds with an awaiter that calls the
 // continuation from UnsafeOnCompleted.
 using System;
-using System.Collections.Generic;
 using System.Globalization;
-using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
-
-readonly struct InlineAwaiter : ICriticalNotifyCompletion
-{
-    public InlineAwaiter GetAwaiter() => this;
-    public bool IsCompleted => false;
-    public void GetResult() { }
-    public void OnCompleted(Action continuation) => continuation();
-    public void UnsafeOnCompleted(Action continuation) => continuation();
-}
-
-sealed class RunAtOnceScheduler : TaskScheduler
-{
-    protected override void QueueTask(Task task) => TryExecuteTask(task);
-    protected override bool TryExecuteTaskInline(Task task, bool taskWasPreviouslyQueued) => TryExecuteTask(task);
-    protected override IEnumerable<Task>? GetScheduledTasks() => null;
-}
 
 static class Program
 {
@@ -36,7 +18,7 @@ static class Program
     static async Task Leaf(bool awaiter)
     {
         if (awaiter)
-            await new InlineAwaiter();
+            await new AtOnceAwaiter();
         else
             await Task.Yield();
         Value.Value = "leaf";
@@ -74,7 +56,7 @@ static class Program
             foreach (var throws in new[] { false, true })
             {
                 Console.WriteLine($"{(awaiter ? "an awaiter calling the continuation" : "Task.Yield under the scheduler")}, setter throws: {throws}");
-                var task = Task.Factory.StartNew(() => Outer(awaiter, throws), CancellationToken.None, TaskCreationOptions.None, new RunAtOnceScheduler()).Unwrap();
+                var task = Task.Factory.StartNew(() => Outer(awaiter, throws), CancellationToken.None, TaskCreationOptions.None, new AtOnceScheduler()).Unwrap();
                 Console.WriteLine($"  completed at once: {task.IsCompleted}");
                 task.GetAwaiter().GetResult();
             }
