@@ -102,12 +102,12 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     /// again at the same await of a BCL awaiter: a loop reading a channel or a socket, which a root
     /// object resumes faster, refilling one awaiter box (<see cref="AsyncChain.WaitForAwaiter{TAwaiter}"/>).
     /// </summary>
-    private void Suspended(ref AsyncChain chain, int resumedAt, Continuation? enclosingRegistrationUpTo)
+    private void Suspended(ref AsyncChain chain, int resumedAt, Continuation outermostLinked)
     {
         if (chain.Head!.SavedExecutionContext is null || ExecutionContext.IsFlowSuppressed()
             || (chain.NotifierKind == NotifierKind.ReusableAwaiter && chain.Head == _head && chain.Head.StateAndFlags == resumedAt))
         {
-            HandOver().AwaitNotifier(ref chain, enclosingRegistrationUpTo);
+            HandOver().AwaitNotifier(ref chain, outermostLinked);
             return;
         }
         if (_head != chain.Head)
@@ -117,7 +117,7 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
             Register(ref chain);
             return;
         }
-        var enclosing = _registering.Begin(enclosingRegistrationUpTo ?? chain.Tail!);
+        var enclosing = _registering.Begin(outermostLinked);
         Register(ref chain);
         _registering.End(enclosing);
     }
@@ -209,7 +209,7 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
         // The builder registers the awaiter in a box itself, not the box: it keeps none to reuse.
         public readonly object? ReusableNotifier => null;
 
-        public readonly void Suspended(ref AsyncChain chain, Continuation? outermostLinkedInRegistration) => _root.Suspended(ref chain, resumedAt, outermostLinkedInRegistration);
+        public readonly void Suspended(ref AsyncChain chain, Continuation outermostLinked) => _root.Suspended(ref chain, resumedAt, outermostLinked);
 
         public readonly void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault, Continuation? outermostLinkedInRegistration) =>
             ResumeContext.ResumeOn(context, frame, _root.HandOver(), completed, fault, outermostLinkedInRegistration);

@@ -57,11 +57,8 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     private RegistrationMark _registering;
 
     /// <summary>Waits for the chain's notifier, then resumes the chain from its head.</summary>
-    /// <param name="enclosingRegistrationUpTo">
-    /// Where the chain suspends again inside a registration of its own, the outermost frame linked in
-    /// that one (<see cref="IDispatchEnds.Suspended"/>): still linked in this one.
-    /// </param>
-    internal void AwaitNotifier(ref AsyncChain chain, Continuation? enclosingRegistrationUpTo)
+    /// <param name="outermostLinked">The outermost frame linked in this registration (<see cref="IDispatchEnds.Suspended"/>).</param>
+    internal void AwaitNotifier(ref AsyncChain chain, Continuation outermostLinked)
     {
         if (_head != chain.Head)
             _head = chain.Head;
@@ -75,7 +72,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         else if (_awaiterBox is not null)
             Unsafe.As<AwaiterBox>(_awaiterBox).Clear();
         _waiting = true;
-        var registration = new Registration(this, enclosingRegistrationUpTo ?? chain.Tail!);
+        var registration = new Registration(this, outermostLinked);
         NotifierRegistration.Register(registration, ref chain);
     }
 
@@ -216,7 +213,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
 
         public object? ReusableNotifier => root._awaiterBox;
 
-        public void Suspended(ref AsyncChain chain, Continuation? outermostLinkedInRegistration) => root.AwaitNotifier(ref chain, outermostLinkedInRegistration);
+        public void Suspended(ref AsyncChain chain, Continuation outermostLinked) => root.AwaitNotifier(ref chain, outermostLinked);
 
         public void Moved(object context, Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault, Continuation? outermostLinkedInRegistration) =>
             ResumeContext.ResumeOn(context, frame, root, completed, fault, outermostLinkedInRegistration);
@@ -254,7 +251,7 @@ internal sealed class TaskChainRoot<TBuilder> : ChainRoot where TBuilder : struc
         var root = new TaskChainRoot<TBuilder>(default);
         // Created before registering: once registered, the chain may complete on another thread.
         root.Builder.CreateTask();
-        root.AwaitNotifier(ref chain, enclosingRegistrationUpTo: null);
+        root.AwaitNotifier(ref chain, chain.Tail!);
         return root;
     }
 

@@ -55,11 +55,11 @@ internal interface IDispatchEnds
 
     /// <summary>
     /// A frame suspended again; <paramref name="chain"/> holds the new suspension, linked to the
-    /// rest. <paramref name="outermostLinkedInRegistration"/>: <see cref="OutermostLinkedInRegistration"/>
-    /// if the dispatch has not passed it yet; the registration that follows is nested in that one, and
-    /// the frames linked in either are the new ones and those up to it.
+    /// rest. <paramref name="outermostLinked"/>: the outermost frame linked in the registration that
+    /// follows, the new suspension's Tail, or <see cref="OutermostLinkedInRegistration"/> if the
+    /// dispatch has not passed it yet (that registration is nested in the one the dispatch runs inside).
     /// </summary>
-    void Suspended(ref AsyncChain chain, Continuation? outermostLinkedInRegistration);
+    void Suspended(ref AsyncChain chain, Continuation outermostLinked);
 
     /// <summary>The dispatch must go on in <paramref name="context"/>, at <paramref name="frame"/> (null: past the outermost frame);
     /// <paramref name="outermostLinkedInRegistration"/>: <see cref="OutermostLinkedInRegistration"/> if the dispatch has not passed it yet.</summary>
@@ -224,7 +224,7 @@ internal static class Dispatcher
                 // A reused frame usually links to the same caller: no write barrier then.
                 if (chain.Tail!.Next != rest)
                     chain.Tail.Next = rest;
-                ends.Suspended(ref chain, outermostLinkedInRegistration);
+                ends.Suspended(ref chain, outermostLinkedInRegistration ?? chain.Tail);
                 return;
             }
 
