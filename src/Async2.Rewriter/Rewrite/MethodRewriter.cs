@@ -9,7 +9,8 @@ namespace Async2.Rewriter.Rewrite;
 /// <summary>
 /// Rewrites one runtime-async method. Reads as the outline of the transformation:
 /// analyse the original body (stack types, await sites), move it into the variant, normalize
-/// the awaits, compute liveness, lay out the continuation, copy the body into the fresh-call
+/// the awaits (after giving the throws in its own catch handlers a way out for when the stack
+/// runs low), compute liveness, lay out the continuation, copy the body into the fresh-call
 /// variant, emit suspension and resumption in the variant and out-of-line suspensions in the copy
 /// (and record their source lines for logical stack traces), bracket both with a context scope
 /// (compatible context mode only), give the continuation the cheap way for an exception to pass
@@ -51,6 +52,7 @@ internal static class MethodRewriter
 
         // Rewrite: the variant takes over the body, in canonical await form.
         MoveBody(declaration);
+        HandlerThrowEmitter.Emit(declaration.Variant, runtime);
         var awaits = AwaitNormalizer.Normalize(declaration, sites, variants, runtime,
             ScopedAttributes.ContinuesOnCapturedContext(original), diagnostics);
         if (diagnostics.Count > errorsBefore)
