@@ -216,6 +216,9 @@ public ref struct AsyncChain
             _unwindingContextsRead |= ResumeContextRead;
         }
         frame.SetContexts(UnwindingExecutionContext(), _unwindingResumeContext);
+        // A frame standing in for the callee (a foreign override) waits as this await would (OverrideDispatch.cs).
+        if (NotifierKind == NotifierKind.StandIn && Tail == Notifier)
+            ((IStandInFrame)Notifier).CallerContinuesOnCapturedContext = true;
         Append(frame);
     }
 

@@ -70,12 +70,14 @@ public static class OverrideDispatch
 
     // Awaiting the task of a foreign override. A completed task costs nothing more; otherwise a
     // one-field frame stands in for the override, as if it were a rewritten leaf awaiting its task.
-    // It runs no user code, so it waits as its caller's await of the task would have: capturing the
-    // context the caller continues in (then a task completing on that context resumes both inline,
-    // as classic does), or without one when the caller has none to go back to, or awaited with
-    // ConfigureAwait(false), which the rewrite took off the call (waiting with the context captured
-    // posted there, and a caller blocking on it, sync over async, waited forever). The caller has
-    // linked by the time the root registers, so the root asks the stand-in then (NotifierKind.StandIn).
+    // It runs no user code, so it waits as its caller's await of the task would have: on the
+    // captured context where the caller continues on it (then a task completing on that context
+    // resumes both inline, as classic does; a ValueTask's source is told UseSchedulingContext even
+    // where there is no context to capture, as classic tells it), and without one where the caller
+    // awaited with ConfigureAwait(false), which the rewrite took off the call (waiting with the
+    // context captured posted there, and a caller blocking on it, sync over async, waited forever).
+    // The caller says which as it links (AsyncChain.LinkAwaitingCallee), and has linked by the
+    // time the root registers, so the root asks the stand-in then (NotifierKind.StandIn).
     // Its notifier resumes it where the caller's await continues, so the dispatcher runs the caller
     // right after it without moving it to its captured context again (a second hop: a TaskScheduler
     // was asked twice per await; corpus sched_foreign_overrides).
@@ -124,14 +126,14 @@ public static class OverrideDispatch
         chain.Link(frame);
     }
 
-    /// <summary>Whether the frame awaiting <paramref name="standIn"/> continues in a context it captured.</summary>
-    private static bool CallerCapturedContext(Continuation standIn) => standIn.Next?.CapturedContext is not null;
 
     [StackTraceHidden]
     private sealed class TaskFrame(Task task) : Continuation, IStandInFrame
     {
+        public bool CallerContinuesOnCapturedContext { get; set; }
+
         public (object Notifier, NotifierKind Kind) WhatToWaitFor() =>
-            CallerCapturedContext(this) ? (task, NotifierKind.Task) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
+            CallerContinuesOnCapturedContext ? (task, NotifierKind.Task) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
 
         public override void Resume(ref AsyncChain chain) => task.GetAwaiter().GetResult();
     }
@@ -139,8 +141,10 @@ public static class OverrideDispatch
     [StackTraceHidden]
     private sealed class TaskFrame<T>(Task<T> task) : Continuation<T>, IStandInFrame
     {
+        public bool CallerContinuesOnCapturedContext { get; set; }
+
         public (object Notifier, NotifierKind Kind) WhatToWaitFor() =>
-            CallerCapturedContext(this) ? (task, NotifierKind.Task) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
+            CallerContinuesOnCapturedContext ? (task, NotifierKind.Task) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
 
         public override void Resume(ref AsyncChain chain) => Result = task.GetAwaiter().GetResult();
     }
@@ -148,8 +152,10 @@ public static class OverrideDispatch
     [StackTraceHidden]
     private sealed class ValueTaskFrame(ValueTask task) : Continuation, IStandInFrame
     {
+        public bool CallerContinuesOnCapturedContext { get; set; }
+
         public (object Notifier, NotifierKind Kind) WhatToWaitFor() =>
-            CallerCapturedContext(this) ? (task.GetAwaiter(), NotifierKind.UnsafeAwaiter) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
+            CallerContinuesOnCapturedContext ? (task.GetAwaiter(), NotifierKind.UnsafeAwaiter) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
 
         public override void Resume(ref AsyncChain chain) => task.GetAwaiter().GetResult();
     }
@@ -157,8 +163,10 @@ public static class OverrideDispatch
     [StackTraceHidden]
     private sealed class ValueTaskFrame<T>(ValueTask<T> task) : Continuation<T>, IStandInFrame
     {
+        public bool CallerContinuesOnCapturedContext { get; set; }
+
         public (object Notifier, NotifierKind Kind) WhatToWaitFor() =>
-            CallerCapturedContext(this) ? (task.GetAwaiter(), NotifierKind.UnsafeAwaiter) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
+            CallerContinuesOnCapturedContext ? (task.GetAwaiter(), NotifierKind.UnsafeAwaiter) : (task.ConfigureAwait(false).GetAwaiter(), NotifierKind.UnsafeAwaiter);
 
         public override void Resume(ref AsyncChain chain) => Result = task.GetAwaiter().GetResult();
     }
@@ -167,6 +175,9 @@ public static class OverrideDispatch
 /// <summary>A frame standing in for a non-async override (<see cref="NotifierKind.StandIn"/>).</summary>
 internal interface IStandInFrame
 {
+    /// <summary>Set by the caller as it links, when its await of the override continues on the captured context (no ConfigureAwait(false)).</summary>
+    bool CallerContinuesOnCapturedContext { set; }
+
     /// <summary>What the root registers with, as the caller's own await of the override's task would.</summary>
     (object Notifier, NotifierKind Kind) WhatToWaitFor();
 }
