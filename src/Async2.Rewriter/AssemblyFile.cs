@@ -137,6 +137,25 @@ public static class AssemblyFile
     }
 
     /// <summary>
+    /// The path of its .pdb that <paramref name="assembly"/>'s CodeView debug entry records (where the
+    /// compiler wrote it, or the PathMap'd path); null when it records none or cannot be read.
+    /// </summary>
+    public static string? RecordedPdbPath(string assembly)
+    {
+        try
+        {
+            using var stream = File.OpenRead(assembly);
+            using var pe = new PEReader(stream);
+            var codeView = pe.ReadDebugDirectory().FirstOrDefault(entry => entry.Type == DebugDirectoryEntryType.CodeView);
+            return codeView.Type == DebugDirectoryEntryType.CodeView ? pe.ReadCodeViewDebugDirectoryData(codeView).Path : null;
+        }
+        catch (Exception e) when (e is BadImageFormatException or IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>
     /// Why the .pdb beside <paramref name="assembly"/>, which a rewrite reads for its line numbers,
     /// cannot be read (empty, or neither a portable nor a Windows PDB, or a damaged one), as a
     /// sentence that also says what to do; null if it can, if there is none, or if the assembly

@@ -202,7 +202,8 @@ internal static class ModuleIO
         {
             var assembly = Path.Combine(scratch.FullName, Path.GetFileName(outputPath));
             // The .pdb goes through memory: Cecil records in the debug directory the path of the
-            // symbol file it writes, which would name the scratch folder (and make every rewrite differ).
+            // symbol file it writes, which would name the scratch folder (and make every rewrite
+            // differ); RecordedPdbPath records the input's instead.
             using var symbols = loaded.Symbols == SymbolsLocation.File ? new MemoryStream() : null;
             var parameters = new WriterParameters
             {
@@ -211,7 +212,7 @@ internal static class ModuleIO
                 SymbolWriterProvider = loaded.Symbols switch
                 {
                     SymbolsLocation.Embedded => new EmbeddedPortablePdbWriterProvider(),
-                    SymbolsLocation.File => new PortablePdbWriterProvider(),
+                    SymbolsLocation.File => RecordedPdbPath.For(loaded.Module.FileName, outputPath),
                     _ => null,
                 },
                 StrongNameKeyBlob = strongNameKey,

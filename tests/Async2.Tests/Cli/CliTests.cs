@@ -59,6 +59,21 @@ public sealed class CliTests : IDisposable
     }
 
     [Fact]
+    public void Rewritten_assembly_records_its_pdb_in_the_folder_the_input_recorded()
+    {
+        var input = Fixture("Throwing").RuntimeAsync;
+        var recorded = AssemblyFile.RecordedPdbPath(input);
+        Assert.True(Path.IsPathRooted(recorded), recorded); // the compiler's full path
+        var output = Path.Combine(_folder, "out", "Renamed.dll");
+
+        Assert.Equal(0, RunAsync2("rewrite", input, "-o", output).ExitCode);
+
+        // Cecil alone wrote "Renamed.pdb": a debugger finding no .pdb beside the assembly had no build path to look in.
+        Assert.Equal(Path.Combine(Path.GetDirectoryName(recorded)!, "Renamed.pdb"), AssemblyFile.RecordedPdbPath(output));
+        Assert.True(AssemblyFile.PdbBelongsTo(output, Path.ChangeExtension(output, ".pdb")));
+    }
+
+    [Fact]
     public void Rewritten_output_runs_as_is_and_keeps_source_lines_in_stack_traces()
     {
         var input = Fixture("Throwing").RuntimeAsync;
