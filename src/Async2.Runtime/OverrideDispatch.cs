@@ -126,7 +126,6 @@ public static class OverrideDispatch
         chain.Link(frame);
     }
 
-
     [StackTraceHidden]
     private sealed class TaskFrame(Task task) : Continuation, IStandInFrame
     {

@@ -60,17 +60,7 @@ internal static class HandlerThrowEmitter
                 {
                     thrown ??= RethrowingHandler.NewObjectLocal(body);
                     after = [Instruction.Create(OpCodes.Ldloc, thrown), Instruction.Create(OpCodes.Throw)];
-                    var leave = Instruction.Create(OpCodes.Leave, after[0]);
-                    inHandler =
-                    [
-                        Instruction.Create(OpCodes.Stloc, thrown),
-                        Instruction.Create(OpCodes.Ldloc, thrown),
-                        Instruction.Create(OpCodes.Call, runtime.StackGuardRethrowsOutsideHandler),
-                        Instruction.Create(OpCodes.Brtrue, leave),
-                        Instruction.Create(OpCodes.Ldloc, thrown),
-                        Instruction.Create(OpCodes.Throw),
-                        leave,
-                    ];
+                    inHandler = RethrowingHandler.ThrowOrLeave(thrown, after[0], runtime);
                 }
                 BodyEditing.ReplaceWith(body, site.Throw, inHandler);
                 // The frame's line in a trace, should it throw from there, is the throw's.

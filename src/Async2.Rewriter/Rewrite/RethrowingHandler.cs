@@ -30,7 +30,17 @@ internal static class RethrowingHandler
     }
 
     /// <summary>Rethrows <paramref name="thrown"/>, the exception the handler caught, or with the stack low leaves for <paramref name="throwAgain"/>.</summary>
-    public static List<Instruction> RethrowOrLeave(VariableDefinition thrown, Instruction throwAgain, RuntimeReferences runtime)
+    public static List<Instruction> RethrowOrLeave(VariableDefinition thrown, Instruction throwAgain, RuntimeReferences runtime) =>
+        ThrowHereOrLeave(thrown, throwAgain, [Instruction.Create(OpCodes.Rethrow)], runtime);
+
+    /// <summary>For a <c>throw</c> in a handler: stores the exception on the stack in <paramref name="thrown"/> and throws it, or with the stack low leaves for <paramref name="throwAgain"/>.</summary>
+    public static List<Instruction> ThrowOrLeave(VariableDefinition thrown, Instruction throwAgain, RuntimeReferences runtime) =>
+    [
+        Instruction.Create(OpCodes.Stloc, thrown),
+        .. ThrowHereOrLeave(thrown, throwAgain, [Instruction.Create(OpCodes.Ldloc, thrown), Instruction.Create(OpCodes.Throw)], runtime),
+    ];
+
+    private static List<Instruction> ThrowHereOrLeave(VariableDefinition thrown, Instruction throwAgain, Instruction[] throwHere, RuntimeReferences runtime)
     {
         var leave = Instruction.Create(OpCodes.Leave, throwAgain);
         return
@@ -38,7 +48,7 @@ internal static class RethrowingHandler
             Instruction.Create(OpCodes.Ldloc, thrown),
             Instruction.Create(OpCodes.Call, runtime.StackGuardRethrowsOutsideHandler),
             Instruction.Create(OpCodes.Brtrue, leave),
-            Instruction.Create(OpCodes.Rethrow),
+            .. throwHere,
             leave,
         ];
     }
