@@ -28,6 +28,12 @@ public ref struct AsyncChain
     /// <summary>The outermost frame linked so far.</summary>
     public Continuation? Tail;
 
+    /// <summary>
+    /// The thread a dispatch resumes the chain on, read once by its root, through which the frames'
+    /// context reads are field loads (ThreadContexts.cs); null on a chain's synchronous first run.
+    /// </summary>
+    internal Thread? Thread;
+
     /// <summary>What the leaf is waiting for: a <see cref="Task"/> or a boxed awaiter, as <see cref="NotifierKind"/> says.</summary>
     internal object? Notifier;
 
@@ -144,7 +150,7 @@ public ref struct AsyncChain
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal void LeaveExecutionContextAfterRegistration(ExecutionContext callers)
     {
-        if ((ExecutionContextAfterRegistration ?? ExecutionContext.Capture()) == callers)
+        if ((ExecutionContextAfterRegistration ?? ThreadContexts.Capture(Thread)) == callers)
             return;
         ExecutionContextAfterRegistration = callers;
         _unwindingExecutionContext = callers;
@@ -212,13 +218,13 @@ public ref struct AsyncChain
     {
         if ((_unwindingContextsRead & ResumeContextRead) == 0)
         {
-            _unwindingResumeContext = ResumeContext.Capture();
+            _unwindingResumeContext = ResumeContext.Capture(Thread);
             _unwindingContextsRead |= ResumeContextRead;
         }
         frame.SetContexts(UnwindingExecutionContext(), _unwindingResumeContext);
         // A frame standing in for the callee (a foreign override) waits as this await would (OverrideDispatch.cs).
         if (NotifierKind == NotifierKind.StandIn && Tail == Notifier)
-            ((IStandInFrame)Notifier).CallerContinuesOnCapturedContext = true;
+            ((IStandInFrame)Notifier!).CallerContinuesOnCapturedContext = true;
         Append(frame);
     }
 
@@ -247,7 +253,7 @@ public ref struct AsyncChain
     {
         if ((_unwindingContextsRead & ExecutionContextRead) == 0)
         {
-            _unwindingExecutionContext = ExecutionContext.Capture();
+            _unwindingExecutionContext = ThreadContexts.Capture(Thread);
             _unwindingContextsRead |= ExecutionContextRead;
         }
         return _unwindingExecutionContext;

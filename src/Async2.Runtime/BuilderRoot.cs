@@ -77,15 +77,16 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
 
     public void MoveNext()
     {
-        ThreadExecutionContext.PutBack(_head.SavedExecutionContext!);
-        var registeringUpTo = _registering.OutermostLinkedIfOnThisThread();
+        var thread = Thread.CurrentThread;
+        ThreadExecutionContext.PutBack(thread, _head.SavedExecutionContext!);
+        var registeringUpTo = _registering.OutermostLinkedIfOnThisThread(thread);
         if (_firstResumption)
         {
             _firstResumption = false;
             if (BuilderRoot.StartingHead == _head)
                 registeringUpTo = Outermost(_head);
         }
-        var ends = new Ends(ref this, _head.StateAndFlags, registeringUpTo);
+        var ends = new Ends(ref this, _head.StateAndFlags, registeringUpTo, thread);
         if (!Telemetry.IsOn)
         {
             Dispatcher.Run(ref ends, _head);
@@ -104,7 +105,7 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     /// </summary>
     private void Suspended(ref AsyncChain chain, int resumedAt, Continuation outermostLinked)
     {
-        if (chain.Head!.SavedExecutionContext is null || ExecutionContext.IsFlowSuppressed()
+        if (chain.Head!.SavedExecutionContext is null || ThreadContexts.IsFlowSuppressed(chain.Thread)
             || (chain.NotifierKind == NotifierKind.ReusableAwaiter && chain.Head == _head && chain.Head.StateAndFlags == resumedAt))
         {
             HandOver().AwaitNotifier(ref chain, outermostLinked);
@@ -117,7 +118,7 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
             Register(ref chain);
             return;
         }
-        var enclosing = _registering.Begin(outermostLinked);
+        var enclosing = _registering.Begin(outermostLinked, ThreadContexts.ManagedThreadId(chain.Thread));
         Register(ref chain);
         _registering.End(enclosing);
     }
@@ -197,12 +198,14 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     }
 
     /// <summary>What the dispatch does at its ends: acts on this root, in the box, by reference.</summary>
-    private ref struct Ends(ref BuilderRoot<TBuilder> root, int resumedAt, Continuation? registeringUpTo) : IDispatchEnds
+    private ref struct Ends(ref BuilderRoot<TBuilder> root, int resumedAt, Continuation? registeringUpTo, Thread thread) : IDispatchEnds
     {
         private ref BuilderRoot<TBuilder> _root = ref root;
 
         // The box runs MoveNext in ExecutionContext.RunInternal, which puts the thread's contexts back.
         public readonly bool RootRestoresContexts => true;
+
+        public readonly Thread Thread => thread;
 
         public readonly Continuation? OutermostLinkedInRegistration => registeringUpTo;
 

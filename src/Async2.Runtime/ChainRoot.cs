@@ -34,7 +34,7 @@ namespace Async2.Runtime;
 internal abstract class ChainRoot : IThreadPoolWorkItem
 {
     // A lambda, not a method group: a delegate to a static method is invoked through a shuffle thunk.
-    private static readonly ContextCallback s_dispatchInContext = [StackTraceHidden] static (state) => ((ChainRoot)state!).Dispatch(inContextRun: true);
+    private static readonly ContextCallback s_dispatchInContext = [StackTraceHidden] static (state) => ((ChainRoot)state!).Dispatch(inContextRun: true, Thread.CurrentThread);
 
     private Continuation? _head;
     private Action? _resume;
@@ -72,17 +72,18 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
         else if (_awaiterBox is not null)
             Unsafe.As<AwaiterBox>(_awaiterBox).Clear();
         _waiting = true;
-        var registration = new Registration(this, outermostLinked);
+        var registration = new Registration(this, outermostLinked, chain.Thread);
         NotifierRegistration.Register(registration, ref chain);
     }
 
-    private readonly struct Registration(ChainRoot root, Continuation outermost) : INotifierRegistration
+    private readonly struct Registration(ChainRoot root, Continuation outermost, Thread? thread) : INotifierRegistration
     {
-        public void Register(object? notifier, NotifierKind kind) => root.Register(notifier, kind, outermost);
+        public void Register(object? notifier, NotifierKind kind) => root.Register(notifier, kind, outermost, thread);
     }
 
     /// <param name="outermost">The outermost frame linked in this registration (see <see cref="AwaitNotifier"/>).</param>
-    private void Register(object? notifier, NotifierKind kind, Continuation outermost)
+    /// <param name="thread">The current thread, if the caller has it (<see cref="ThreadContexts"/>).</param>
+    private void Register(object? notifier, NotifierKind kind, Continuation outermost, Thread? thread)
     {
         switch (kind)
         {
@@ -91,13 +92,13 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
                 break;
             case NotifierKind.StandIn:
                 var (notifierOfTheOverride, kindOfTheOverride) = ((IStandInFrame)notifier!).WhatToWaitFor();
-                Register(notifierOfTheOverride, kindOfTheOverride, outermost);
+                Register(notifierOfTheOverride, kindOfTheOverride, outermost, thread);
                 break;
-            case NotifierKind.Yield when ResumeContext.Capture() is null:
+            case NotifierKind.Yield when ResumeContext.Capture(thread) is null:
                 ThreadPool.UnsafeQueueUserWorkItem(this, preferLocal: false);
                 break;
             case NotifierKind.UnsafeAwaiter or NotifierKind.ReusableAwaiter or NotifierKind.Yield or NotifierKind.FlowingAwaiter:
-                RegisterWithAwaiter(notifier!, kind, outermost);
+                RegisterWithAwaiter(notifier!, kind, outermost, thread);
                 break;
             default:
                 throw new InvalidOperationException("Async2: a suspended chain has nothing to wait for.");
@@ -110,9 +111,9 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// it is unhandled, and leaves the Task incomplete; so does this, rather than fault the Task or
     /// throw into whatever resumed the chain.
     /// </summary>
-    private void RegisterWithAwaiter(object awaiter, NotifierKind kind, Continuation outermost)
+    private void RegisterWithAwaiter(object awaiter, NotifierKind kind, Continuation outermost, Thread? thread)
     {
-        var enclosing = _registering.Begin(outermost);
+        var enclosing = _registering.Begin(outermost, ThreadContexts.ManagedThreadId(thread));
         try
         {
             if (kind == NotifierKind.FlowingAwaiter)
@@ -152,41 +153,43 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
             return;
         _waiting = false;
         var executionContext = _head!.SavedExecutionContext;
-        if (executionContext is not null && ExecutionContext.Capture() == executionContext)
-            DispatchInPlace(executionContext);
+        var thread = Thread.CurrentThread;
+        if (executionContext is not null && ThreadContexts.Capture(thread) == executionContext)
+            DispatchInPlace(thread, executionContext);
         else if (executionContext is not null)
             ExecutionContext.Run(executionContext, s_dispatchInContext, this);
-        else if (ExecutionContext.Capture() is { } notifiers)
+        else if (ThreadContexts.Capture(thread) is { } notifiers)
             ExecutionContext.Run(notifiers, s_dispatchInContext, this);
         else
-            Dispatch(inContextRun: false);
+            Dispatch(inContextRun: false, thread);
     }
 
     // A finally, where ExecutionContext.Run catches and rethrows: the same unless an exception
     // escapes the dispatch (none does: the dispatcher catches the frames', the registrations catch
     // theirs), whose callers' filters would then run before the contexts are put back.
-    private void DispatchInPlace(ExecutionContext executionContext)
+    private void DispatchInPlace(Thread thread, ExecutionContext executionContext)
     {
-        var synchronizationContext = SynchronizationContext.Current;
+        var synchronizationContext = ThreadContexts.SynchronizationContextOf(thread);
         try
         {
-            Dispatch(inContextRun: true);
+            Dispatch(inContextRun: true, thread);
         }
         finally
         {
-            if (SynchronizationContext.Current != synchronizationContext)
+            if (ThreadContexts.SynchronizationContextOf(thread) != synchronizationContext)
                 SynchronizationContext.SetSynchronizationContext(synchronizationContext);
-            ThreadExecutionContext.PutBack(executionContext);
+            ThreadExecutionContext.PutBack(thread, executionContext);
         }
     }
 
     /// <param name="inContextRun">Whether the caller puts the thread's contexts back after it (ExecutionContext.Run, DispatchInPlace).</param>
-    private void Dispatch(bool inContextRun)
+    /// <param name="thread">The current thread.</param>
+    private void Dispatch(bool inContextRun, Thread thread)
     {
         // The head stays recorded (a re-suspending chain usually has the same one): it is not
         // resumed twice, because the notifier calls back once per registration (_waiting).
         Continuation head = _head!;
-        var ends = new Ends(this, inContextRun, _registering.OutermostLinkedIfOnThisThread());
+        var ends = new Ends(this, inContextRun, _registering.OutermostLinkedIfOnThisThread(thread), thread);
         if (!Telemetry.IsOn)
         {
             Dispatcher.Run(ref ends, head);
@@ -200,14 +203,16 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// <summary>Dispatches the chain from <paramref name="frame"/>, where it moved to.</summary>
     internal void Continue(Continuation? frame, Continuation? completed, ExceptionDispatchInfo? fault, Continuation? outermostLinkedInRegistration)
     {
-        var ends = new Ends(this, inContextRun: false, outermostLinkedInRegistration);
+        var ends = new Ends(this, inContextRun: false, outermostLinkedInRegistration, Thread.CurrentThread);
         Dispatcher.Run(ref ends, frame, completed, fault);
     }
 
     /// <summary>The root object is called at each end of a dispatch.</summary>
-    private readonly struct Ends(ChainRoot root, bool inContextRun, Continuation? registeringUpTo) : IDispatchEnds
+    private readonly struct Ends(ChainRoot root, bool inContextRun, Continuation? registeringUpTo, Thread thread) : IDispatchEnds
     {
         public bool RootRestoresContexts => inContextRun;
+
+        public Thread Thread => thread;
 
         public Continuation? OutermostLinkedInRegistration => registeringUpTo;
 
@@ -283,11 +288,12 @@ internal struct RegistrationMark
     private int _thread;
 
     /// <param name="outermostLinked">The outermost frame linked in the registration: its suspension's, or the enclosing registration's.</param>
+    /// <param name="threadId">The registering thread's managed id.</param>
     /// <returns>The mark of the registration this one is nested in, if any, for <see cref="End"/>.</returns>
-    internal RegistrationMark Begin(Continuation outermostLinked)
+    internal RegistrationMark Begin(Continuation outermostLinked, int threadId)
     {
         var enclosing = this;
-        _thread = Environment.CurrentManagedThreadId;
+        _thread = threadId;
         Volatile.Write(ref _outermostLinked, outermostLinked);
         return enclosing;
     }
@@ -307,8 +313,9 @@ internal struct RegistrationMark
     }
 
     /// <summary>For the thread resuming the chain: the outermost frame linked in the registration, if that thread is making it; null otherwise.</summary>
-    internal readonly Continuation? OutermostLinkedIfOnThisThread() =>
-        Volatile.Read(in _outermostLinked) is { } outermost && _thread == Environment.CurrentManagedThreadId ? outermost : null;
+    /// <param name="thread">The current thread.</param>
+    internal readonly Continuation? OutermostLinkedIfOnThisThread(Thread thread) =>
+        Volatile.Read(in _outermostLinked) is { } outermost && _thread == thread.ManagedThreadId ? outermost : null;
 }
 
 /// <summary>What both kinds of root do when a chain suspends, around their own registration.</summary>
@@ -329,7 +336,7 @@ internal static class NotifierRegistration
         else
             RegisterInLeafContexts(registration, ref chain);
         if (chain.ExecutionContextAfterRegistration is { } callers)
-            ThreadExecutionContext.PutBack(callers);
+            ThreadExecutionContext.PutBack(chain.Thread, callers);
     }
 
     /// <summary>
@@ -339,19 +346,19 @@ internal static class NotifierRegistration
     /// </summary>
     private static void RegisterInLeafContexts<T>(scoped T registration, ref AsyncChain chain) where T : INotifierRegistration, allows ref struct
     {
-        var synchronizationContext = SynchronizationContext.Current;
-        ThreadExecutionContext? executionContext = chain.ScopeLeftLeafExecutionContext ? ThreadExecutionContext.Capture() : null;
+        var synchronizationContext = ThreadContexts.SynchronizationContextOf(chain.Thread);
+        ThreadExecutionContext? executionContext = chain.ScopeLeftLeafExecutionContext ? ThreadExecutionContext.Capture(chain.Thread) : null;
         if (chain.ScopeLeftLeafContext)
             SynchronizationContext.SetSynchronizationContext(chain.LeafSynchronizationContext);
         if (executionContext is not null)
-            chain.LeafExecutionContext.PutBack();
+            chain.LeafExecutionContext.PutBack(chain.Thread);
         try
         {
             registration.Register(chain.Notifier, chain.NotifierKind);
         }
         finally
         {
-            executionContext?.PutBack();
+            executionContext?.PutBack(chain.Thread);
             if (chain.ScopeLeftLeafContext)
                 SynchronizationContext.SetSynchronizationContext(synchronizationContext);
         }

@@ -39,6 +39,9 @@ internal interface IDispatchEnds
     /// </summary>
     bool RootRestoresContexts { get; }
 
+    /// <summary>The thread the dispatch runs on, read once by the root (<see cref="AsyncChain.Thread"/>).</summary>
+    Thread Thread { get; }
+
     /// <summary>
     /// When the dispatch runs inside the root's own registration with the notifier, which called
     /// the continuation at once (an awaiter's OnCompleted, a SynchronizationContext's Post or a
@@ -130,6 +133,7 @@ internal static class Dispatcher
         // SynchronizationContext.
         bool? inliningAllowed = null;
         Continuation? outermostLinkedInRegistration = ends.OutermostLinkedInRegistration;
+        Thread thread = ends.Thread;
         while (true)
         {
             // In flowing mode the callee's contexts are the caller's: nothing is put back.
@@ -145,7 +149,7 @@ internal static class Dispatcher
             // frame passed through, unless the dispatch moved to that frame's context already.
             Continuation? continuing = frame ?? (completedPassedThrough && completed != first ? completed : null);
             if (frame != first && continuing is not null
-                && ContextToContinueIn(continuing, completed, first, ref inliningAllowed) is { } target)
+                && ContextToContinueIn(continuing, completed, first, thread, ref inliningAllowed) is { } target)
             {
                 // Rethrown through here, where they were left, rather than carried along.
                 if (passThrough is not null)
@@ -177,9 +181,9 @@ internal static class Dispatcher
                     count++;
                 }
                 while (frame is not null && !HandlesExceptions(frame) && count < PassThroughFrames.MaxNesting
-                    && ContextToContinueIn(frame, completed, first, ref inliningAllowed) is null);
+                    && ContextToContinueIn(frame, completed, first, thread, ref inliningAllowed) is null);
                 if (rethrownIn is not null)
-                    ThreadExecutionContext.PutBack(rethrownIn);
+                    ThreadExecutionContext.PutBack(thread, rethrownIn);
                 completedPassedThrough = true;
                 if (!PassThroughFrames.ShownInStackTraces)
                     continue;
@@ -198,9 +202,9 @@ internal static class Dispatcher
 
             Continuation? rest = frame.Next;
             if (!inFrameContext && !calleeFlows && frame.SavedExecutionContext is { } executionContext)
-                ThreadExecutionContext.PutBack(executionContext);
+                ThreadExecutionContext.PutBack(thread, executionContext);
             inFrameContext = false;
-            var chain = new AsyncChain { Completed = completed, Fault = fault, PassThroughInnermost = passThrough, PassThroughCount = passThroughCount, ReusableNotifier = ends.ReusableNotifier };
+            var chain = new AsyncChain { Thread = thread, Completed = completed, Fault = fault, PassThroughInnermost = passThrough, PassThroughCount = passThroughCount, ReusableNotifier = ends.ReusableNotifier };
             // The chain's only frame changes no caller's contexts but the root's, which puts them
             // back: its scope is lent to the root, as a Task thunk lends a variant's. Any other
             // resumed frame's scope leaves the contexts it finishes in to this loop, which treats
@@ -268,15 +272,15 @@ internal static class Dispatcher
     /// where its notifier resumed it is where that await continues, so the caller goes on there,
     /// not asked again.
     /// </summary>
-    private static object? ContextToContinueIn(Continuation continuing, Continuation? completed, Continuation? first, ref bool? inliningAllowed)
+    private static object? ContextToContinueIn(Continuation continuing, Continuation? completed, Continuation? first, Thread thread, ref bool? inliningAllowed)
     {
         if (completed is not null && (completed.Flags & ContinuationFlags.FlowsContextsToCaller) != 0)
             return null;
         object? target = continuing.CapturedContext switch
         {
-            { } context when !ResumeContext.IsCurrent(context) => context,
+            { } context when !ResumeContext.IsCurrent(context, thread) => context,
             SynchronizationContext when TaskScheduler.Current != TaskScheduler.Default => ResumeContext.OutsideTaskScheduler,
-            null when !(inliningAllowed ??= ResumeContext.AllowsInlining()) => TaskScheduler.Default,
+            null when !(inliningAllowed ??= ResumeContext.AllowsInlining(thread)) => TaskScheduler.Default,
             _ => null,
         };
         return target is not null && !(completed == first && completed is IStandInFrame) ? target : null;

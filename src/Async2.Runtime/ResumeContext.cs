@@ -12,9 +12,10 @@ namespace Async2.Runtime;
 internal static class ResumeContext
 {
     /// <summary>The context an await running now would continue on, or null for "any thread".</summary>
-    internal static object? Capture()
+    /// <param name="thread">The current thread, if the caller has it (<see cref="ThreadContexts"/>).</param>
+    internal static object? Capture(Thread? thread)
     {
-        var synchronizationContext = SynchronizationContext.Current;
+        var synchronizationContext = ThreadContexts.SynchronizationContextOf(thread);
         // The base SynchronizationContext posts to the thread pool: no different from none.
         if (synchronizationContext is not null && synchronizationContext.GetType() != typeof(SynchronizationContext))
             return synchronizationContext;
@@ -27,16 +28,18 @@ internal static class ResumeContext
     /// inline only outside any non-default SynchronizationContext or TaskScheduler, and queues it
     /// to the thread pool otherwise.
     /// </summary>
-    internal static bool AllowsInlining() => Capture() is null;
+    /// <param name="thread">The current thread, if the caller has it (<see cref="ThreadContexts"/>).</param>
+    internal static bool AllowsInlining(Thread? thread) => Capture(thread) is null;
 
     /// <summary>
     /// Whether a frame that awaited in <paramref name="context"/> may simply go on here: under that
     /// SynchronizationContext already. Never for a TaskScheduler: classic async asks the scheduler
     /// even when it is current (<see cref="ResumeOn"/>), and a scheduler may refuse.
     /// </summary>
-    internal static bool IsCurrent(object context) => context switch
+    /// <param name="thread">The current thread, if the caller has it (<see cref="ThreadContexts"/>).</param>
+    internal static bool IsCurrent(object context, Thread? thread) => context switch
     {
-        SynchronizationContext synchronizationContext => SynchronizationContext.Current == synchronizationContext,
+        SynchronizationContext synchronizationContext => ThreadContexts.SynchronizationContextOf(thread) == synchronizationContext,
         TaskScheduler => false,
         _ => true,
     };

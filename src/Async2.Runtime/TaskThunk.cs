@@ -115,14 +115,18 @@ public struct ThunkScope
     private bool _completionLeavesContexts;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ThunkScope Enter()
+    public static ThunkScope Enter() => EnterOn(thread: null);
+
+    /// <param name="thread">The current thread, if the caller has it (<see cref="ThreadContexts"/>).</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ThunkScope EnterOn(Thread? thread)
     {
-        var (executionContext, flowSuppressed) = ThreadExecutionContext.Capture();
+        var (executionContext, flowSuppressed) = ThreadExecutionContext.Capture(thread);
         return new()
         {
             _executionContext = executionContext,
             _flowSuppressed = flowSuppressed,
-            _synchronizationContext = SynchronizationContext.Current,
+            _synchronizationContext = ThreadContexts.SynchronizationContextOf(thread),
             _restores = true,
         };
     }
@@ -134,7 +138,7 @@ public struct ThunkScope
             return;
         if (SynchronizationContext.Current != _synchronizationContext)
             SynchronizationContext.SetSynchronizationContext(_synchronizationContext);
-        RestoreExecutionContext();
+        RestoreExecutionContext(thread: null);
     }
 
     /// <summary>
@@ -149,11 +153,11 @@ public struct ThunkScope
     {
         var lending = chain.ScopeLending;
         if (lending == ScopeLending.None)
-            return Enter();
+            return EnterOn(chain.Thread);
         chain.ScopeLending = ScopeLending.None;
         if (lending == ScopeLending.Contexts)
             return default;
-        var scope = Enter();
+        var scope = EnterOn(chain.Thread);
         scope._completionLeavesContexts = true;
         return scope;
     }
@@ -173,7 +177,7 @@ public struct ThunkScope
     {
         if (!_restores || (_completionLeavesContexts && chain.Head is null))
             return;
-        var current = SynchronizationContext.Current;
+        var current = ThreadContexts.SynchronizationContextOf(chain.Thread);
         if (current != _synchronizationContext)
         {
             if (chain.Head is not null && !chain.ScopeLeftLeafContext)
@@ -190,8 +194,8 @@ public struct ThunkScope
         {
             // The first such scope of a suspending chain leaves the leaf's values and flow state, in which the root registers.
             if (chain.Head is not null && !chain.ScopeLeftLeafExecutionContext)
-                chain.LeafExecutionContext = ThreadExecutionContext.Capture();
-            if (!RestoreExecutionContext())
+                chain.LeafExecutionContext = ThreadExecutionContext.Capture(chain.Thread);
+            if (!RestoreExecutionContext(chain.Thread))
                 return;
             chain.ForgetExecutionContext();
             if (chain.Head is not null)
@@ -217,7 +221,7 @@ public struct ThunkScope
 
     /// <summary>Puts back the ExecutionContext the scope was entered in; whether it had changed.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private readonly bool RestoreExecutionContext() => new ThreadExecutionContext(_executionContext!, _flowSuppressed).PutBack();
+    private readonly bool RestoreExecutionContext(Thread? thread) => new ThreadExecutionContext(_executionContext!, _flowSuppressed).PutBack(thread);
 }
 
 /// <summary>
@@ -227,19 +231,22 @@ public struct ThunkScope
 /// </summary>
 internal readonly record struct ThreadExecutionContext(ExecutionContext Values, bool FlowSuppressed)
 {
+    /// <param name="thread">The current thread, if the caller has it (<see cref="ThreadContexts"/>).</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static ThreadExecutionContext Capture() =>
-        ExecutionContext.Capture() is { } values ? new(values, FlowSuppressed: false) : new(CaptureWhileFlowSuppressed(), FlowSuppressed: true);
+    internal static ThreadExecutionContext Capture(Thread? thread) =>
+        ThreadContexts.Capture(thread) is { } values ? new(values, FlowSuppressed: false) : new(CaptureWhileFlowSuppressed(), FlowSuppressed: true);
 
     /// <summary>Puts these values and this flow state on the thread; whether it had others.</summary>
+    /// <param name="thread">The current thread, if the caller has it (<see cref="ThreadContexts"/>).</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal bool PutBack() => FlowSuppressed ? RestoreWhileFlowSuppressed(Values) : PutBack(Values);
+    internal bool PutBack(Thread? thread) => FlowSuppressed ? RestoreWhileFlowSuppressed(Values) : PutBack(thread, Values);
 
     /// <summary>Puts <paramref name="values"/>, a context captured with the flow allowed, on the thread; whether it had another.</summary>
+    /// <param name="thread">The current thread, if the caller has it (<see cref="ThreadContexts"/>).</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static bool PutBack(ExecutionContext values)
+    internal static bool PutBack(Thread? thread, ExecutionContext values)
     {
-        if (ExecutionContext.Capture() == values)
+        if (ThreadContexts.Capture(thread) == values)
             return false;
         ExecutionContext.Restore(values);
         return true;
