@@ -103,7 +103,8 @@ internal static class ContextScopeEmitter
     /// nor a member that runs a task here (Start, RunSynchronously, Wait, Result: a TaskScheduler's
     /// QueueTask or TryExecuteTaskInline, a ValueTask's source) or takes a TaskScheduler, a
     /// TimeProvider (Task.Delay and WaitAsync call its CreateTimer) or a sequence
-    /// (Task.WhenAll(IEnumerable), new AggregateException(IEnumerable) enumerate it).
+    /// (Task.WhenAll(IEnumerable), new AggregateException(IEnumerable) enumerate it), nor one that
+    /// runs user code it is given (<see cref="RunsUserCodeItIsGiven"/>).
     /// </summary>
     private static bool LeavesContextsAlone(Instruction call, MethodReference callee)
     {
@@ -111,11 +112,39 @@ internal static class ContextScopeEmitter
             return false;
         if (call.OpCode.Code == Code.Callvirt && callee.HasThis && IsVirtual(callee))
             return false;
-        if (RunsATaskHere(callee) || callee.Parameters.Any(p => IsUserCodeParameter(p.ParameterType)))
+        if (RunsATaskHere(callee) || callee.Parameters.Any(p => IsUserCodeParameter(p.ParameterType)) || RunsUserCodeItIsGiven(callee))
             return false;
         if (MayHaveSource(callee.DeclaringType) && !WrapsWithoutAskingTheSource(callee))
             return false;
         return callee.DeclaringType.FullName != "System.String" || callee.Parameters.All(p => IsPlainText(p.ParameterType));
+    }
+
+    /// <summary>
+    /// Whether a member outside the Task machinery may run user code it is given, here: a delegate
+    /// (AggregateException.Handle calls its predicate), or the members of a generic method's type
+    /// argument that is not a plain core-library type (ArgumentOutOfRangeException.ThrowIfEqual&lt;T&gt;
+    /// calls T's Equals, ThrowIfGreaterThan&lt;T&gt; its CompareTo; over an int they call the int's).
+    /// Tasks and awaiters run the delegates they are given later, as a task or a continuation in the
+    /// ExecutionContext captured with it, and call nothing on their type arguments.
+    /// </summary>
+    private static bool RunsUserCodeItIsGiven(MethodReference callee) =>
+        Outermost(callee.DeclaringType).Namespace is not ("System.Threading.Tasks" or "System.Runtime.CompilerServices")
+        && ((callee is GenericInstanceMethod generic && generic.GenericArguments.Any(argument => argument is TypeSpecification or GenericParameter || !IsCoreLibrary(argument)))
+            || callee.Parameters.Any(p => IsDelegate(p.ParameterType)));
+
+    /// <summary>Whether <paramref name="type"/> is a delegate type; a generic parameter's argument is judged as a type argument.</summary>
+    private static bool IsDelegate(TypeReference type)
+    {
+        if (type.GetElementType() is GenericParameter)
+            return false;
+        try
+        {
+            return type.Resolve() is not { } definition || definition.BaseType?.FullName is "System.MulticastDelegate" or "System.Delegate";
+        }
+        catch (AssemblyResolutionException)
+        {
+            return true;
+        }
     }
 
     private static bool RunsATaskHere(MethodReference callee) =>

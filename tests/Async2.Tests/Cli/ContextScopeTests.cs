@@ -22,6 +22,9 @@ public sealed class ContextScopeTests
     [InlineData("SetsSynchronizationContext", true)]
     [InlineData("AwaitsGivenValueTasks", true)]
     [InlineData("MakesAValueTask", false)]
+    [InlineData("GuardsItsArguments", false)]
+    [InlineData("HandlesWithAPredicate", true)]
+    [InlineData("GuardsAnAppValue", true)]
     public void Variant_has_a_context_scope_only_where_the_body_can_change_a_context(string method, bool expectScope)
     {
         var build = ProgramBuilder.Build("ContextScope", [Path.Combine(TestEnvironment.FixturesFolder, "ContextScope.cs")]);

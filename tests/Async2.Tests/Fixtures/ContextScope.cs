@@ -54,7 +54,38 @@ public static class Methods
         return await Fib(n);
     }
 
+    // Guards over core-library values call only those values' members.
+    public static async Task<int> GuardsItsArguments(int n, string name)
+    {
+        System.ArgumentOutOfRangeException.ThrowIfNegative(n);
+        System.ArgumentOutOfRangeException.ThrowIfGreaterThan(n, 30);
+        System.ArgumentException.ThrowIfNullOrEmpty(name);
+        return await Fib(n);
+    }
+
+    // Handle calls the predicate, which may change a context.
+    public static async Task HandlesWithAPredicate(Task all, System.Func<System.Exception, bool> isExpected)
+    {
+        try
+        {
+            await all;
+        }
+        catch
+        {
+            all.Exception!.Handle(isExpected);
+        }
+    }
+
+    // ThrowIfEqual<Id> calls Id's Equals, which may change a context.
+    public static async Task GuardsAnAppValue(Id id)
+    {
+        System.ArgumentOutOfRangeException.ThrowIfEqual(id, default);
+        await Task.Yield();
+    }
+
     private static Task Helper() => Task.CompletedTask;
 
     public static void Main() { }
 }
+
+public readonly record struct Id(int Value);
