@@ -59,7 +59,7 @@ internal static class ContextScopeEmitter
                 return true;
             if (instruction.OpCode.FlowControl != FlowControl.Call || contextNeutral.Contains(instruction))
                 continue;
-            if (instruction.Operand is not MethodReference callee || !LeavesContextsAlone(instruction, callee))
+            if (instruction.Operand is not MethodReference callee || !LeavesContextsAlone(callee))
                 return true;
         }
         return false;
@@ -72,7 +72,8 @@ internal static class ContextScopeEmitter
     /// inside the body, but counting them would put a scope on every method reading a static of its
     /// own class, ten times the cost of a call in the compatible mode (bench callcost), for a
     /// difference design.md documents. A generic type's other instantiations count: they have
-    /// constructors of their own. Nor the compiler's types (a lambda cache), nor the core library's.
+    /// constructors of their own. Nor the compiler's types (a lambda cache: marked and named so by
+    /// the compiler), nor the core library's.
     /// </summary>
     private static bool MayRunTypeInitializer(TypeReference type, TypeDefinition owner)
     {
@@ -82,7 +83,7 @@ internal static class ContextScopeEmitter
         {
             return type.Resolve() is not { } definition
                 || ((definition != owner || definition.HasGenericParameters)
-                    && !definition.CustomAttributes.Any(a => a.AttributeType.FullName == "System.Runtime.CompilerServices.CompilerGeneratedAttribute")
+                    && !IsCompilerGenerated(definition)
                     && definition.Methods.Any(method => method.IsConstructor && method.IsStatic));
         }
         catch (AssemblyResolutionException)
@@ -91,14 +92,20 @@ internal static class ContextScopeEmitter
         }
     }
 
+    private static bool IsCompilerGenerated(TypeDefinition type) =>
+        type.Name.StartsWith('<') && type.CustomAttributes.Any(a => a.AttributeType.FullName == "System.Runtime.CompilerServices.CompilerGeneratedAttribute");
+
     private static bool ReachesOnlyItsOwnBody(AwaitSite direct) =>
         direct.Call!.OpCode.Code == Code.Call || !VirtualEntries.CanBeOverridden(direct.Callee!);
 
     /// <summary>
     /// Calls of core-library members that neither touch the contexts nor call user code: members of
     /// tasks, their awaitables and awaiters, exception types and ExceptionDispatchInfo (a method that
-    /// throws, or awaits in a catch, calls them), strings and Math. Not a virtual call, which may
-    /// reach a user's override (an exception's Message), nor a string method given anything but
+    /// throws, or awaits in a catch, calls them), strings and Math. Not a virtual member, which may
+    /// reach a user's override (an exception's Message), also when called as a base member
+    /// (`base.ToString()` reads the override of Message), nor an exception's other instance
+    /// members, which may call the instance's overrides (AggregateException.Flatten reads Message),
+    /// nor a string method given anything but
     /// text, characters and numbers (string.Concat(object) calls ToString, string.Format formats),
     /// nor a member that runs a task here (Start, RunSynchronously, Wait, Result: a TaskScheduler's
     /// QueueTask or TryExecuteTaskInline, a ValueTask's source) or takes a TaskScheduler, a
@@ -106,13 +113,13 @@ internal static class ContextScopeEmitter
     /// (Task.WhenAll(IEnumerable), new AggregateException(IEnumerable) enumerate it), nor one that
     /// runs user code it is given (<see cref="RunsUserCodeItIsGiven"/>).
     /// </summary>
-    private static bool LeavesContextsAlone(Instruction call, MethodReference callee)
+    private static bool LeavesContextsAlone(MethodReference callee)
     {
         if (!LeavesContextsAlone(callee.DeclaringType))
             return false;
-        if (call.OpCode.Code == Code.Callvirt && callee.HasThis && IsVirtual(callee))
+        if (callee.HasThis && (IsVirtual(callee) || (IsException(callee.DeclaringType) && callee.Name != ".ctor")))
             return false;
-        if (RunsATaskHere(callee) || callee.Parameters.Any(p => IsUserCodeParameter(p.ParameterType)) || RunsUserCodeItIsGiven(callee))
+        if (RunsAppCodeHere(callee) || callee.Parameters.Any(p => IsUserCodeParameter(p.ParameterType)) || RunsUserCodeItIsGiven(callee))
             return false;
         if (MayHaveSource(callee.DeclaringType) && !WrapsWithoutAskingTheSource(callee))
             return false;
@@ -147,9 +154,20 @@ internal static class ContextScopeEmitter
         }
     }
 
-    private static bool RunsATaskHere(MethodReference callee) =>
-        callee.DeclaringType.Namespace == "System.Threading.Tasks"
-        && callee.Name is "Start" or "RunSynchronously" or "Wait" or "WaitAll" or "WaitAny" or "get_Result";
+    /// <summary>
+    /// Task machinery that runs code the app may have supplied, here: a task run on the calling
+    /// thread (a TaskScheduler's QueueTask or TryExecuteTaskInline, a ValueTask's source), a
+    /// continuation handed to TaskScheduler.Current (ContinueWith), whose QueueTask may run it
+    /// inline, or an awaiter registered by hand (OnCompleted, UnsafeOnCompleted post to
+    /// SynchronizationContext.Current or queue to TaskScheduler.Current).
+    /// </summary>
+    private static bool RunsAppCodeHere(MethodReference callee) =>
+        (callee.DeclaringType.Namespace == "System.Threading.Tasks"
+            && callee.Name is "Start" or "RunSynchronously" or "Wait" or "WaitAll" or "WaitAny" or "get_Result" or "ContinueWith")
+        || callee.Name is "OnCompleted" or "UnsafeOnCompleted";
+
+    private static bool IsException(TypeReference type) =>
+        Outermost(type).Namespace == "System" && type.Name.EndsWith("Exception", StringComparison.Ordinal);
 
     /// <summary>
     /// A ValueTask, its configured form or an awaiter of either: it may be backed by a user's
