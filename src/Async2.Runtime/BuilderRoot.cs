@@ -118,7 +118,7 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
             Register(ref chain);
             return;
         }
-        var enclosing = _registering.Begin(outermostLinked, ThreadContexts.ManagedThreadId(chain.Thread));
+        var enclosing = _registering.Begin(outermostLinked, chain.Thread);
         Register(ref chain);
         _registering.End(enclosing);
     }

@@ -113,7 +113,7 @@ internal abstract class ChainRoot : IThreadPoolWorkItem
     /// </summary>
     private void RegisterWithAwaiter(object awaiter, NotifierKind kind, Continuation outermost, Thread? thread)
     {
-        var enclosing = _registering.Begin(outermost, ThreadContexts.ManagedThreadId(thread));
+        var enclosing = _registering.Begin(outermost, thread);
         try
         {
             if (kind == NotifierKind.FlowingAwaiter)
@@ -288,12 +288,12 @@ internal struct RegistrationMark
     private int _thread;
 
     /// <param name="outermostLinked">The outermost frame linked in the registration: its suspension's, or the enclosing registration's.</param>
-    /// <param name="threadId">The registering thread's managed id.</param>
+    /// <param name="thread">The registering thread, if the caller has it (<see cref="ThreadContexts"/>).</param>
     /// <returns>The mark of the registration this one is nested in, if any, for <see cref="End"/>.</returns>
-    internal RegistrationMark Begin(Continuation outermostLinked, int threadId)
+    internal RegistrationMark Begin(Continuation outermostLinked, Thread? thread)
     {
         var enclosing = this;
-        _thread = threadId;
+        _thread = ThreadContexts.ManagedThreadId(thread);
         Volatile.Write(ref _outermostLinked, outermostLinked);
         return enclosing;
     }

@@ -13,7 +13,7 @@
 // ExecutionContext.m_isFlowSuppressed and Default (the same names in CoreCLR, NativeAOT and
 // Mono, .NET 10 and 11), and with what ExecutionContext.Capture and SynchronizationContext.Current
 // make of them. A runtime without those fields, or where they do not give what the public reads
-// give, gets the public reads everywhere (Readable, checked once).
+// give, gets the public reads everywhere (ReadableDefault, checked once).
 using System.Runtime.CompilerServices;
 
 namespace Async2.Runtime;

@@ -166,8 +166,9 @@ internal static class ContextScopeEmitter
             && callee.Name is "Start" or "RunSynchronously" or "Wait" or "WaitAll" or "WaitAny" or "get_Result" or "ContinueWith")
         || callee.Name is "OnCompleted" or "UnsafeOnCompleted";
 
+    /// <summary>Whether <paramref name="type"/> (or the type it is nested in) is one of the core library's System.*Exception types.</summary>
     private static bool IsException(TypeReference type) =>
-        Outermost(type).Namespace == "System" && type.Name.EndsWith("Exception", StringComparison.Ordinal);
+        Outermost(type) is { Namespace: "System" } outermost && outermost.Name.EndsWith("Exception", StringComparison.Ordinal);
 
     /// <summary>
     /// A ValueTask, its configured form or an awaiter of either: it may be backed by a user's
@@ -225,7 +226,7 @@ internal static class ContextScopeEmitter
                 or "ConfiguredValueTaskAwaitable" or "ConfiguredValueTaskAwaitable`1",
             "System.Runtime.CompilerServices" => outermost.Name.Contains("Awaitable") || outermost.Name.Contains("Awaiter"),
             "System.Runtime.ExceptionServices" => outermost.Name == "ExceptionDispatchInfo",
-            "System" => outermost.Name is "String" or "Math" || (outermost.Name.EndsWith("Exception", StringComparison.Ordinal) && !outermost.HasGenericParameters),
+            "System" => outermost.Name is "String" or "Math" || (IsException(outermost) && !outermost.HasGenericParameters),
             _ => false,
         };
     }
