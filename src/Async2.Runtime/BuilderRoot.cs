@@ -58,17 +58,15 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
     /// <summary>
     /// While the root registers with a notifier again (as ChainRoot's). Not for a Task, which calls
     /// back inside a registration only when it completes during it, a race whose either outcome is
-    /// one classic async has too.
+    /// one classic async has too. Until the box's first resumption, which may come inside
+    /// <see cref="Start"/>'s registration, it says only that (<see cref="RegistrationMark.TakeFirstResumption"/>).
     /// </summary>
     private RegistrationMark _registering;
-
-    /// <summary>Until the box's first resumption, which may come inside <see cref="Start"/>'s registration (<see cref="BuilderRoot.StartingHead"/>).</summary>
-    private bool _firstResumption;
 
     /// <summary>Called by the thunk when the first synchronous run of the chain suspended (<see cref="BuilderRoot.Suits"/>); the builder's Task is the box.</summary>
     internal static TBuilder Start(ref AsyncChain chain)
     {
-        var root = new BuilderRoot<TBuilder> { _builder = default, _head = chain.Head!, _firstResumption = true };
+        var root = new BuilderRoot<TBuilder> { _builder = default, _head = chain.Head!, _registering = RegistrationMark.BeforeFirstResumption };
         BuilderRoot.StartingHead = root._head;
         root.Register(ref chain);
         BuilderRoot.StartingHead = null;
@@ -80,12 +78,8 @@ internal struct BuilderRoot<TBuilder> : IAsyncStateMachine where TBuilder : stru
         var thread = Thread.CurrentThread;
         ThreadExecutionContext.PutBack(thread, _head.SavedExecutionContext!);
         var registeringUpTo = _registering.OutermostLinkedIfOnThisThread(thread);
-        if (_firstResumption)
-        {
-            _firstResumption = false;
-            if (BuilderRoot.StartingHead == _head)
-                registeringUpTo = Outermost(_head);
-        }
+        if (_registering.TakeFirstResumption() && BuilderRoot.StartingHead == _head)
+            registeringUpTo = Outermost(_head);
         var ends = new Ends(ref this, _head.StateAndFlags, registeringUpTo, thread);
         if (!Telemetry.IsOn)
         {

@@ -287,6 +287,26 @@ internal struct RegistrationMark
     private Continuation? _outermostLinked;
     private int _thread;
 
+    /// <summary>
+    /// Set in a builder root's mark until its box is first resumed. That root's first registration
+    /// is made on the copy the builder boxes during it, which the mark cannot follow, so the box asks
+    /// <see cref="BuilderRoot.StartingHead"/> instead. Kept in the mark's padding: a field of the root's
+    /// own made every suspending top-level call's box 8 bytes larger.
+    /// </summary>
+    private bool _firstResumptionPending;
+
+    /// <summary>The mark of a builder root whose box has not been resumed yet.</summary>
+    internal static RegistrationMark BeforeFirstResumption => new() { _firstResumptionPending = true };
+
+    /// <summary>Whether the box is being resumed for the first time; true once only.</summary>
+    internal bool TakeFirstResumption()
+    {
+        if (!_firstResumptionPending)
+            return false;
+        _firstResumptionPending = false;
+        return true;
+    }
+
     /// <param name="outermostLinked">The outermost frame linked in the registration: its suspension's, or the enclosing registration's.</param>
     /// <param name="thread">The registering thread, if the caller has it (<see cref="ThreadContexts"/>).</param>
     /// <returns>The mark of the registration this one is nested in, if any, for <see cref="End"/>.</returns>
