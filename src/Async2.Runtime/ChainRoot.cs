@@ -290,8 +290,8 @@ internal struct RegistrationMark
     /// <summary>
     /// Set in a builder root's mark until its box is first resumed. That root's first registration
     /// is made on the copy the builder boxes during it, which the mark cannot follow, so the box asks
-    /// <see cref="BuilderRoot.StartingHead"/> instead. Kept in the mark's padding: a field of the root's
-    /// own made every suspending top-level call's box 8 bytes larger.
+    /// <see cref="BuilderRoot.StartingHead"/> instead. Here, in the mark's padding, it costs the box
+    /// no field of its own (docs/design.md, "The ABI").
     /// </summary>
     private bool _firstResumptionPending;
 
