@@ -10,7 +10,8 @@ namespace Async2.Cli;
 /// <summary>
 /// <c>async2 bench [--quick] [-o dir] [--only a,b] [--no-charts]</c>: builds bench/Async2.Bench classic,
 /// runtime-async, and runtime-async with [assembly: FlowContexts] (cached under artifacts/bench),
-/// rewrites both runtime-async builds, runs every benchmark in worker processes (Sync/Task/ValueTask,
+/// rewrites both runtime-async builds (with Async2.Runtime as its package gives this machine,
+/// RuntimeLibraryImage), runs every benchmark in worker processes (Sync/Task/ValueTask,
 /// Runtime under DOTNET_RuntimeAsync=1, Async2 = flowing mode, Async2Capture = default mode), and
 /// runs the same builds again on .NET 11 (laid out from its NuGet runtime packs, RuntimePacks):
 /// Task11, Runtime11 (natively), Async2_11, Async2Capture_11. Writes Markdown tables, SVG charts and
@@ -110,6 +111,8 @@ internal static class BenchCommand
         return command;
     }
 
+    private static bool IsAsync2(Flavor flavor) => flavor is Flavor.Async2 or Flavor.Async2Capture;
+
     private static IEnumerable<string> BenchmarkNames(string[]? onlyValues) =>
         (onlyValues ?? []).SelectMany(value => value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
 
@@ -146,6 +149,10 @@ internal static class BenchCommand
         var (net11, net11Problem) = LayOutNet11();
         bool apps = only.Count == 0 || only.Contains(WebApiBench.Benchmark);
         var webApiServers = apps ? BuildWebApi(Path.Combine(repository, "bench", WebApi, WebApi + ".csproj"), artifacts, net11, rewriteNotes) : [];
+        var async2Folders = workers.Where(w => IsAsync2(w.Key)).Select(w => w.Value)
+            .Concat(webApiServers.Where(s => IsAsync2(s.Flavor)).Select(s => s.Dll))
+            .Select(dll => Path.GetDirectoryName(dll)!).Distinct().ToList();
+        var runtimeLibrary = RuntimeLibraryImage.Install(repository, async2Folders, Progress);
         string? chartsDll = charts
             ? TryBuildCharts(Path.Combine(repository, "bench", Charts, Charts + ".csproj"), Path.Combine(artifacts, "charts"))
             : null;
@@ -159,6 +166,9 @@ internal static class BenchCommand
             Machine = MachineInfo.Collect(repository),
         };
         run.Problems.AddRange(rewriteNotes);
+        run.Machine["Async2.Runtime"] = runtimeLibrary.Description;
+        if (runtimeLibrary.Problem is { } problem)
+            run.Problems.Add(problem);
         run.Machine[".NET 11"] = net11 is not null ? $"{net11.Version} (runtime packs from NuGet, net10.0 builds rolled forward)" : "skipped: " + net11Problem;
         run.Net11Skipped = net11Problem;
         var jobs = BenchPlan.Create(quick, only, net11 is not null, run.ThreadPoolBoundProcesses);

@@ -25,7 +25,7 @@ internal static class BenchReport
             + "**Runtime** (the runtime-async build under `DOTNET_RuntimeAsync=1`), **Async2** (seed 002's async2 semantics: the runtime-async build with `[assembly: FlowContexts]`, "
             + "rewritten by `async2 rewrite`, stock runtime; a callee's AsyncLocal and SynchronizationContext changes flow to its caller) and **Async2Capture** "
             + "(Async2's default, context-compatible mode, what users get without the attribute: the plain runtime-async build rewritten; those changes are undone when a callee returns, as in classic async; "
-            + "seed 002's Async2Capture). "
+            + "seed 002's Async2Capture); both run Async2.Runtime as its package gives this machine (the machine table says which copy). "
             + "**Task11**, **Runtime11**, **Async2_11** and **Async2Capture_11** are the same builds on .NET 11.0.0 (its runtime packs restored from NuGet, the net10.0 builds rolled forward): "
             + "classic async, the runtime's own runtime async natively (no switch), and Async2's output"
             + (run.Net11Skipped is null ? ". " : $"; this run skipped them: {run.Net11Skipped}. ")
