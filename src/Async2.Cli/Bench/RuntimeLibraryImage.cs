@@ -37,10 +37,13 @@ internal static class RuntimeLibraryImage
         if (!identifiers.Contains(identifier))
             return CopyInto(folders, library, new($"IL, JIT-compiled: the package carries no ReadyToRun image for {identifier}", null));
 
+        // The target compiles the project's last build (obj/), the one this tool was built with
+        // unless the library was built again since; no build first, which would make a new one
+        // whenever the commit changed (the assembly's informational version names it).
         progress($"dotnet msbuild Async2.Runtime -t:Async2ReadyToRunImages ({identifier})");
         var (exitCode, log) = ChildProcess.RunCaptured(
         [
-            "msbuild", project, "-t:Build;Async2ReadyToRunImages", "-nologo", "-v:quiet",
+            "msbuild", project, "-t:Async2ReadyToRunImages", "-nologo", "-v:quiet",
             $"-p:Configuration={Configuration}", $"-p:Async2ReadyToRunIdentifiers={identifier}",
         ]);
         var image = Path.Combine(repository, "artifacts", "readytorun", identifier, "publish", FileName);
