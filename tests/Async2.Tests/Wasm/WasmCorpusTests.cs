@@ -16,7 +16,8 @@ namespace Async2.Tests.Wasm;
 /// CI runs a fixed eighth of the corpus, chosen by each program's name (<see cref="InCiSlice"/>), less those;
 /// ASYNC2_LONG_TESTS=1 runs all.
 /// A page that misses its time in one build only gets one more try, both builds in a fresh browser.
-/// The transcripts are kept in artifacts/tests/wasm-transcripts, to compare with the desktop's.
+/// The transcripts are kept in artifacts/tests/wasm-transcripts, to compare with the desktop's,
+/// each written as its page posts it: a long run cut short keeps what it ran.
 /// </summary>
 [Trait("Category", "Slow")]
 public sealed class WasmCorpusTests(ITestOutputHelper output)
@@ -51,7 +52,8 @@ public sealed class WasmCorpusTests(ITestOutputHelper output)
             .Select(p => ProgramBuilder.Build(p, [Path.Combine(TestEnvironment.CorpusFolder, p + ".cs"), .. TestEnvironment.CorpusSupportFiles]))
             .ToList();
 
-        var transcripts = RunPairs(builds).ToArray();
+        var kept = Directory.CreateDirectory(Path.Combine(TestEnvironment.Scratch, "wasm-transcripts")).FullName;
+        var transcripts = RunPairs(builds, kept).ToArray();
         // A page that missed its 60 s in one build only is run again, both builds, in a fresh browser:
         // a program that hangs does so again, while a stall of a loaded host does not repeat.
         var timedOutInOne = Enumerable.Range(0, builds.Count)
@@ -59,18 +61,15 @@ public sealed class WasmCorpusTests(ITestOutputHelper output)
         if (timedOutInOne.Count > 0)
         {
             output.WriteLine($"timed out in one build, run again: {string.Join(", ", timedOutInOne.Select(i => builds[i].Name))}");
-            var again = RunPairs([.. timedOutInOne.Select(i => builds[i])]);
+            var again = RunPairs([.. timedOutInOne.Select(i => builds[i])], kept);
             for (var k = 0; k < timedOutInOne.Count; k++)
                 (transcripts[2 * timedOutInOne[k]], transcripts[2 * timedOutInOne[k] + 1]) = (again[2 * k], again[2 * k + 1]);
         }
 
         var (matching, differing, fixedSince, timedOutInBoth) = (0, new List<string>(), new List<string>(), new List<string>());
-        var kept = Directory.CreateDirectory(Path.Combine(TestEnvironment.Scratch, "wasm-transcripts")).FullName;
         for (var i = 0; i < builds.Count; i++)
         {
             var (classic, rewritten) = (transcripts[2 * i], transcripts[2 * i + 1]);
-            File.WriteAllText(Path.Combine(kept, builds[i].Name + ".classic.txt"), classic);
-            File.WriteAllText(Path.Combine(kept, builds[i].Name + ".rewritten.txt"), rewritten);
             // Two timeouts are equal strings but compare nothing (under load a page can miss its 60 s).
             if (classic == rewritten && WasmRunner.IsTimeout(classic))
                 timedOutInBoth.Add(builds[i].Name);
@@ -96,7 +95,8 @@ public sealed class WasmCorpusTests(ITestOutputHelper output)
         Assert.True(fixedSince.Count == 0, $"listed in WASM_KNOWN_DIFFERENCES.txt but now the same: {string.Join(", ", fixedSince)}; remove them from the list");
     }
 
-    /// <summary>The classic and rewritten transcripts of each build, in turn.</summary>
-    private static IReadOnlyList<string> RunPairs(IReadOnlyList<ProgramBuild> builds) =>
-        WasmRunner.Run([.. builds.SelectMany(b => new[] { new WasmRun(b.Classic), new WasmRun(b.Rewritten) })], perRun: TimeSpan.FromSeconds(60));
+    /// <summary>The classic and rewritten transcripts of each build, in turn, each also written to <paramref name="kept"/> as it comes.</summary>
+    private static IReadOnlyList<string> RunPairs(IReadOnlyList<ProgramBuild> builds, string kept) =>
+        WasmRunner.Run([.. builds.SelectMany(b => new[] { new WasmRun(b.Classic), new WasmRun(b.Rewritten) })], perRun: TimeSpan.FromSeconds(60),
+            recorded: (run, transcript) => File.WriteAllText(Path.Combine(kept, builds[run / 2].Name + (run % 2 == 0 ? ".classic.txt" : ".rewritten.txt")), transcript));
 }

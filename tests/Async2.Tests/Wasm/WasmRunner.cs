@@ -19,13 +19,15 @@ internal sealed class WasmRunner : IDisposable
     private readonly IReadOnlyList<string> _roots;
     private readonly IReadOnlyList<WasmRun> _runs;
     private readonly string?[] _transcripts;
+    private readonly Action<int, string>? _recorded;
     private readonly SemaphoreSlim _posted = new(0);
     private readonly LoopbackServer _server;
 
-    private WasmRunner(IReadOnlyList<string> roots, IReadOnlyList<WasmRun> runs)
+    private WasmRunner(IReadOnlyList<string> roots, IReadOnlyList<WasmRun> runs, Action<int, string>? recorded)
     {
         _roots = roots;
         _runs = runs;
+        _recorded = recorded;
         _transcripts = new string?[runs.Count];
         _server = new LoopbackServer(RespondAsync);
     }
@@ -36,9 +38,10 @@ internal sealed class WasmRunner : IDisposable
     public static bool IsTimeout(string transcript) => transcript.StartsWith(TimedOut, StringComparison.Ordinal);
 
     /// <summary>Each run's transcript, in order; <paramref name="perRun"/> bounds each page.</summary>
-    public static IReadOnlyList<string> Run(IReadOnlyList<WasmRun> runs, TimeSpan perRun)
+    /// <param name="recorded">Called with each run's index and transcript as soon as it has one, for a caller that keeps them as it goes.</param>
+    public static IReadOnlyList<string> Run(IReadOnlyList<WasmRun> runs, TimeSpan perRun, Action<int, string>? recorded = null)
     {
-        using var runner = new WasmRunner(WasmHost.Build(), runs);
+        using var runner = new WasmRunner(WasmHost.Build(), runs, recorded);
         return runner.RunAll(perRun);
     }
 
@@ -64,6 +67,7 @@ internal sealed class WasmRunner : IDisposable
                     if (!_posted.Wait(perRun) && Volatile.Read(ref _transcripts[next]) is null)
                     {
                         _transcripts[next] = $"{TimedOut}{perRun.TotalSeconds:0} s in the browser]";
+                        _recorded?.Invoke(next, _transcripts[next]!);
                         next++;
                         break; // a fresh browser for the rest
                     }
@@ -99,7 +103,10 @@ internal sealed class WasmRunner : IDisposable
             var transcript = await reader.ReadToEndAsync();
             // The host's transcript comes first; main.js's note that the runtime exited follows it, and counts only alone.
             if (Interlocked.CompareExchange(ref _transcripts[run], transcript, null) is null)
+            {
+                _recorded?.Invoke(run, transcript);
                 _posted.Release();
+            }
             body = [];
         }
         else if (segments is ["next", var done] && int.TryParse(done, out run))
