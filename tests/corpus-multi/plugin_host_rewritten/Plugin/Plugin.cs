@@ -52,7 +52,8 @@ public sealed class MyPlugin : PluginBase, IPlugin
         await foreach (var i in StreamAsync(n))
             sum += i;
         log.Add("sum=" + sum + " ctx2=" + NamedContext.CurrentName);
-        await Task.Delay(1).ConfigureAwait(false);
+        // Yields every time: a Task.Delay(1) could complete before its await on a loaded machine and stay on the context.
+        await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
         log.Add("after-cfa ctx=" + NamedContext.CurrentName);
         return string.Join("; ", log);
     }
