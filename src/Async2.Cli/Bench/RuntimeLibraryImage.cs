@@ -72,7 +72,7 @@ internal static class RuntimeLibraryImage
         return $"{os}-{RuntimeInformation.OSArchitecture.ToString().ToLowerInvariant()}";
     }
 
-    private static Guid ModuleVersionId(string assembly)
+    internal static Guid ModuleVersionId(string assembly)
     {
         using var pe = new PEReader(File.OpenRead(assembly));
         var metadata = pe.GetMetadataReader();

@@ -1,6 +1,4 @@
 using System.IO.Compression;
-using System.Reflection.Metadata;
-using System.Reflection.PortableExecutable;
 using Async2.Cli.Bench;
 using Async2.Tests.Corpus;
 using Xunit;
@@ -27,7 +25,7 @@ public sealed partial class PackagesTests
             var outcome = RuntimeLibraryImage.Install(TestEnvironment.RepositoryRoot, [folder], output.WriteLine);
 
             Assert.Null(outcome.Problem);
-            Assert.Equal(ModuleVersionId(typeof(Async2.Runtime.Continuation).Assembly.Location), ModuleVersionId(installed));
+            Assert.Equal(RuntimeLibraryImage.ModuleVersionId(typeof(Async2.Runtime.Continuation).Assembly.Location), RuntimeLibraryImage.ModuleVersionId(installed));
             var identifier = RuntimeLibraryImage.MachineIdentifier();
             if (!ReadyToRunIdentifiers.Contains(identifier))
             {
@@ -46,12 +44,5 @@ public sealed partial class PackagesTests
         {
             Directory.Delete(folder, recursive: true);
         }
-    }
-
-    private static Guid ModuleVersionId(string assembly)
-    {
-        using var pe = new PEReader(File.OpenRead(assembly));
-        var metadata = pe.GetMetadataReader();
-        return metadata.GetGuid(metadata.GetModuleDefinition().Mvid);
     }
 }
