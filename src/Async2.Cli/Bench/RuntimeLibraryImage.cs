@@ -10,10 +10,10 @@ namespace Async2.Cli.Bench;
 /// Async2.Runtime as its package gives it on this machine. The package carries a ReadyToRun image
 /// for a few runtime identifiers beside the IL, so a process JIT-compiles half as many of the
 /// library's methods at its first suspension; the rewriter writes the IL beside the bench's Async2
-/// builds. This builds
-/// the image the way packing does (Async2.Runtime.csproj's Async2ReadyToRunImages target, for this
-/// machine's identifier alone) and puts it in the IL's place, so every row times what a package
-/// user runs. Stays in sync with that target: its identifier list and its output folder.
+/// builds. This builds the image the way packing does (Async2.Runtime.csproj's
+/// Async2ReadyToRunImages target, for this machine's identifier alone) and puts it in the IL's
+/// place, so every row times what a package user runs. Stays in sync with that target: its
+/// identifier list and its output folder.
 /// </summary>
 internal static class RuntimeLibraryImage
 {

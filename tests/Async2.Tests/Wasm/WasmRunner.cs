@@ -66,8 +66,9 @@ internal sealed class WasmRunner : IDisposable
                 {
                     if (!_posted.Wait(perRun) && Volatile.Read(ref _transcripts[next]) is null)
                     {
-                        _transcripts[next] = $"{TimedOut}{perRun.TotalSeconds:0} s in the browser]";
-                        _recorded?.Invoke(next, _transcripts[next]!);
+                        var timedOut = $"{TimedOut}{perRun.TotalSeconds:0} s in the browser]";
+                        _transcripts[next] = timedOut;
+                        _recorded?.Invoke(next, timedOut);
                         next++;
                         break; // a fresh browser for the rest
                     }
