@@ -49,7 +49,7 @@ internal static class RuntimeLibraryImage
         var image = Path.Combine(repository, "artifacts", "readytorun", identifier, "publish", FileName);
         string? why = exitCode != 0 || !File.Exists(image)
             ? $"building its ReadyToRun image for {identifier} failed (exit code {exitCode}):\n{log.Trim()}"
-            : ModuleVersionId(image) != ModuleVersionId(library)
+            : ModuleVersionId(image) != typeof(Async2.Runtime.Continuation).Module.ModuleVersionId
                 ? $"the ReadyToRun image built for {identifier} is of another build than this tool's {library} (rebuild the tool: dotnet build src/Async2.Cli -c {Configuration})"
                 : null;
         if (why is null)
